@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+
+/**
+ * Every setting the app reads, with its environment variable and default. The README's configuration
+ * table is generated from the same descriptions (`npm run config:doc`), so the two cannot drift.
+ */
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+const Bytes = Type.Integer({ minimum: 1 });
+
+export const settingsSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('production'), Type.Literal('development'), Type.Literal('test')], {
+    default: 'production',
+    description: '`development` serves the web app through Vite with hot reload; `production` serves the built app.',
+  }),
+  HOST: Type.String({ default: '0.0.0.0', description: 'Interface the HTTP server listens on.' }),
+  PORT: Type.Integer({ ...Port, default: 3000, description: 'HTTP port.' }),
+  BASE_URL: Type.String({
+    default: '',
+    pattern: '^(https?://[^\\s/]+)?$',
+    description: 'Public origin used in links, e-mails and share metadata. Empty: `http://localhost:PORT`.',
+  }),
+  TRUST_PROXY: Type.Union([Bool], {
+    default: 'false',
+    description: 'Trust `X-Forwarded-*` headers (set behind a load balancer).',
+  }),
+  DATA_DIR: Type.String({
+    default: './data',
+    minLength: 1,
+    description: 'Where the embedded database, media, outbox and generated secrets live.',
+  }),
+  DATABASE_URL: Type.String({
+    default: '',
+    pattern: '^(postgres(ql)?://.+)?$',
+    description: 'External PostgreSQL. Empty: an embedded PostgreSQL is started with data in `DATA_DIR/pg`.',
+  }),
+  EMBEDDED_PG_PORT: Type.Integer({ ...Port, default: 54329, description: 'Port of the embedded PostgreSQL.' }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 2, maximum: 200, default: 20, description: 'PostgreSQL connections per process.' }),
+  STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], {
+    default: 'local',
+    description: '`local` stores media under `DATA_DIR/media`; `s3` uses the S3_* settings.',
+  }),
+  S3_ENDPOINT: Type.String({ default: '', description: 'S3-compatible endpoint (empty: AWS).' }),
+  S3_REGION: Type.String({ default: 'us-east-1', description: 'S3 region.' }),
+  S3_BUCKET: Type.String({ default: '', description: 'S3 bucket for media.' }),
+  S3_ACCESS_KEY_ID: Type.String({ default: '', description: 'S3 access key.' }),
+  S3_SECRET_ACCESS_KEY: Type.String({ default: '', description: 'S3 secret key.' }),
+  MAIL_TRANSPORT: Type.Union([Type.Literal('outbox'), Type.Literal('smtp')], {
+    default: 'outbox',
+    description: '`outbox` writes messages to `DATA_DIR/outbox`; `smtp` sends through SMTP_URL.',
+  }),
+  SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.+)?$', description: 'SMTP connection URL.' }),
+  MAIL_FROM: Type.String({ default: 'Velvet <no-reply@velvet.local>', description: 'Sender of outgoing mail.' }),
+  JWT_SECRET: Type.String({
+    default: '',
+    description: 'Signing key for access tokens (at least 32 characters). Empty: generated once and kept in `DATA_DIR/secrets.json`.',
+  }),
+  DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
+  DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
+  BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'Requests per minute per IP across the API.' }),
+  MAX_VIDEO_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest video upload in bytes.' }),
+  MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
+  MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),
+  MAX_IMAGES_PER_POST: Type.Integer({ minimum: 2, maximum: 20, default: 20, description: 'Most images in one post.' }),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 2, description: 'Background jobs run at once per worker.' }),
+  SEED_DEMO: Type.Union([Bool], {
+    default: 'true',
+    description: 'Create demo users and posts on first start of an empty database.',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info', description: 'Log level.' },
+  ),
+});
+
+export type Settings = Static<typeof settingsSchema>;
+
+export interface Config {
+  readonly env: Settings['NODE_ENV'];
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    readonly baseUrl: string;
+    readonly trustProxy: boolean;
+    readonly bodyLimit: number;
+    readonly rateLimitPerMinute: number;
+  };
+  readonly dataDir: string;
+  readonly database: {
+    readonly url: string | undefined;
+    readonly embedded: { readonly dir: string; readonly port: number };
+    readonly poolSize: number;
+  };
+  readonly storage:
+    | { readonly driver: 'local'; readonly dir: string }
+    | {
+        readonly driver: 's3';
+        readonly endpoint: string;
+        readonly region: string;
+        readonly bucket: string;
+        readonly accessKeyId: string;
+        readonly secretAccessKey: string;
+      };
+  readonly mail: { readonly transport: 'outbox' | 'smtp'; readonly outboxDir: string; readonly smtpUrl: string; readonly from: string };
+  readonly auth: { readonly jwtSecret: string };
+  readonly locale: { readonly default: string; readonly defaultCountry: string };
+  readonly limits: {
+    readonly maxVideoBytes: number;
+    readonly maxVideoSeconds: number;
+    readonly maxImageBytes: number;
+    readonly maxImagesPerPost: number;
+  };
+  readonly worker: { readonly concurrency: number };
+  readonly seedDemo: boolean;
+  readonly logLevel: string;
+  readonly appVersion: string;
+}
+
+export class ConfigError extends Error {}
+
+const truthy = (value: string) => value === 'true' || value === '1';
+
+/** Parses settings from an environment-like record. Throws ConfigError naming the first bad variable. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  const known: Record<string, unknown> = {};
+  for (const key of Object.keys(settingsSchema.properties)) {
+    const raw = env[key];
+    if (raw !== undefined && raw !== '') known[key] = raw;
+  }
+  const value = Value.Default(settingsSchema, Value.Convert(settingsSchema, known));
+  const first = Value.Errors(settingsSchema, value)[0];
+  if (first) {
+    const variable = first.instancePath.replace(/^\//, '') || Object.keys(known)[0] || 'environment';
+    throw new ConfigError(`Invalid setting ${variable}=${JSON.stringify(known[variable] ?? '')}: ${first.message}`);
+  }
+  const settings = value as Settings;
+  if (settings.JWT_SECRET && settings.JWT_SECRET.length < 32) {
+    throw new ConfigError('Invalid setting JWT_SECRET: must be at least 32 characters');
+  }
+  if (settings.STORAGE_DRIVER === 's3' && !settings.S3_BUCKET) {
+    throw new ConfigError('Invalid setting S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  if (settings.MAIL_TRANSPORT === 'smtp' && !settings.SMTP_URL) {
+    throw new ConfigError('Invalid setting SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  return settings;
+}
+
+/** Secrets not given in the environment are generated on first start and kept under the data folder. */
+function persistedSecrets(dataDir: string): { jwtSecret: string } {
+  const file = resolve(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    const secrets = { jwtSecret: randomBytes(48).toString('base64url') };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
+    return secrets;
+  }
+}
+
+function readAppVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return String(pkg.version ?? '0.0.0');
+}
+
+export function buildConfig(settings: Settings): Config {
+  const dataDir = resolve(settings.DATA_DIR);
+  const jwtSecret = settings.JWT_SECRET || persistedSecrets(dataDir).jwtSecret;
+  const baseUrl = settings.BASE_URL || `http://localhost:${settings.PORT}`;
+  return deepFreeze({
+    env: settings.NODE_ENV,
+    http: {
+      host: settings.HOST,
+      port: settings.PORT,
+      baseUrl,
+      trustProxy: truthy(settings.TRUST_PROXY),
+      bodyLimit: settings.BODY_LIMIT,
+      rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+    },
+    dataDir,
+    database: {
+      url: settings.DATABASE_URL || undefined,
+      embedded: { dir: resolve(dataDir, 'pg'), port: settings.EMBEDDED_PG_PORT },
+      poolSize: settings.DB_POOL_SIZE,
+    },
+    storage:
+      settings.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: settings.S3_ENDPOINT,
+            region: settings.S3_REGION,
+            bucket: settings.S3_BUCKET,
+            accessKeyId: settings.S3_ACCESS_KEY_ID,
+            secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+          }
+        : { driver: 'local', dir: resolve(dataDir, 'media') },
+    mail: {
+      transport: settings.MAIL_TRANSPORT,
+      outboxDir: resolve(dataDir, 'outbox'),
+      smtpUrl: settings.SMTP_URL,
+      from: settings.MAIL_FROM,
+    },
+    auth: { jwtSecret },
+    locale: { default: settings.DEFAULT_LOCALE, defaultCountry: settings.DEFAULT_COUNTRY },
+    limits: {
+      maxVideoBytes: settings.MAX_VIDEO_BYTES,
+      maxVideoSeconds: settings.MAX_VIDEO_SECONDS,
+      maxImageBytes: settings.MAX_IMAGE_BYTES,
+      maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
+    },
+    worker: { concurrency: settings.WORKER_CONCURRENCY },
+    seedDemo: truthy(settings.SEED_DEMO),
+    logLevel: settings.LOG_LEVEL,
+    appVersion: readAppVersion(),
+  } satisfies Config);
+}
+
+/** The one place that reads the process environment. */
+export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return buildConfig(parseSettings({ ...process.env, ...overrides }));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

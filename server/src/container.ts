@@ -1,0 +1,51 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { SettingsService } from './settings/settings.service.ts';
+
+/** Everything a process needs, built once and passed down; nothing reaches for a global. */
+export interface Container {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly database: DatabaseHandle;
+  readonly jobs: JobQueue;
+  readonly services: {
+    readonly settings: SettingsService;
+  };
+  close(): Promise<void>;
+}
+
+export async function createContainer(config: Config, log: Logger, options: { databaseUrl?: string } = {}): Promise<Container> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = options.databaseUrl ?? config.database.url;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.database.embedded.dir, config.database.embedded.port, log);
+    url = embedded.url;
+  }
+  const database = openDatabase(url, config.database.poolSize, log);
+  try {
+    await migrate(database.pool, log);
+    const jobs = await JobQueue.open(database.pool);
+    return {
+      config,
+      log,
+      database,
+      jobs,
+      services: {
+        settings: new SettingsService(config.locale.defaultCountry),
+      },
+      async close() {
+        await jobs.close().catch((error) => log.warn({ err: error }, 'closing job queue failed'));
+        await database.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,283 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface FePreference {
+  nFollow: boolean;
+  nLike: boolean;
+  nCreate: boolean;
+  nUpdate: boolean;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  uid: Generated<string>;
+  username: string;
+  display_name: Defaulted<string>;
+  email: string | null;
+  email_verified_at: Timestamp | null;
+  password_hash: string | null;
+  type: Defaulted<number>;
+  status: Defaulted<number>;
+  lgbt_preference: Defaulted<number>;
+  general_notif_sound: Defaulted<boolean>;
+  fe_preference: Json<FePreference>;
+  bio: Defaulted<string>;
+  social_links: Json<Record<string, string>>;
+  avatar_media_id: number | null;
+  lang: Defaulted<string>;
+  country: string | null;
+  debug_level: Defaulted<number>;
+  followers_count: Defaulted<number>;
+  following_count: Defaulted<number>;
+  posts_count: Defaulted<number>;
+  likes_received: Defaulted<number>;
+  banned_at: Timestamp | null;
+  delete_requested_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ExternalIdentitiesTable {
+  provider: 'google' | 'apple';
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  family_id: string;
+  user_id: number;
+  token_hash: Buffer;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface ActionTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify-email' | 'reset-password';
+  token_hash: Buffer;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface MediaVariant {
+  key: string;
+  mime: string;
+  width?: number;
+  height?: number;
+  bytes?: number;
+}
+
+export interface MediaFilesTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number | null;
+  kind: 'video' | 'image' | 'audio';
+  mime_type: string;
+  status: Defaulted<number>;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  size_bytes: number | null;
+  original_key: string | null;
+  variants: Json<Record<string, MediaVariant>>;
+  listing_suffix: Defaulted<string>;
+  placeholder: string | null;
+  signature: Buffer | null;
+  post_id: number | null;
+  position: Defaulted<number>;
+  error: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SoundsTable {
+  id: Generated<number>;
+  name: string;
+  media_file_id: number;
+  uses_count: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'video' | 'images';
+  title: Defaulted<string>;
+  status: Defaulted<number>;
+  lgbt: Defaulted<number>;
+  sound_id: number | null;
+  likes_count: Defaulted<number>;
+  shares_count: Defaulted<number>;
+  views_count: Defaulted<number>;
+  completions: Defaulted<number>;
+  popularity: Defaulted<number>;
+  pinned_at: Timestamp | null;
+  search_vector: string | null;
+  created_at: Defaulted<Timestamp>;
+  published_at: Timestamp | null;
+  updated_at: Defaulted<Timestamp>;
+  deleted_at: Timestamp | null;
+}
+
+export interface PostJobsTable {
+  id: Generated<number>;
+  post_id: number;
+  kind: string;
+  state: Defaulted<'new' | 'started' | 'done' | 'failed'>;
+  attempts: Defaulted<number>;
+  error: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  tag: string;
+  lang: Defaulted<string>;
+  is_category: Defaulted<boolean>;
+  tag_media_id: number | null;
+  detail: Defaulted<string>;
+  use_count: Defaulted<number>;
+  shares_count: Defaulted<number>;
+  hits_count: Defaulted<number>;
+  post_likes_count: Defaulted<number>;
+  post_shares_count: Defaulted<number>;
+  post_views_count: Defaulted<number>;
+  post_visible: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface TagTranslationsTable {
+  id: Generated<number>;
+  tag_id: number;
+  lang: string;
+  tag: string;
+  normalized: string;
+  status: Defaulted<number>;
+}
+
+export interface PostTagsTable {
+  post_id: number;
+  tag_id: number;
+  position: Defaulted<number>;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  name: string;
+  lgbt: Defaulted<number>;
+  posts_count: Defaulted<number>;
+  hits_count: Defaulted<number>;
+  shares_count: Defaulted<number>;
+  popularity: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface PlaylistTranslationsTable {
+  playlist_id: number;
+  lang: string;
+  name: string;
+}
+
+export interface PlaylistPostsTable {
+  playlist_id: number;
+  post_id: number;
+  position: number;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface LikesTable {
+  user_id: number;
+  post_id: number;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface PostViewsTable {
+  post_id: number;
+  viewer_key: string;
+  window_start: Timestamp;
+  completed: Defaulted<boolean>;
+}
+
+export interface ShareEventsTable {
+  id: Generated<number>;
+  target_kind: 'post' | 'profile' | 'tag' | 'playlist';
+  target_id: number;
+  platform: Defaulted<string>;
+  viewer_key: string;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface TagPreferencesTable {
+  viewer_key: string;
+  tag_id: number;
+  score: number;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: NotificationType;
+  actor_ids: Defaulted<number[]>;
+  post_id: number | null;
+  scraper_job_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  read_at: Timestamp | null;
+}
+
+export interface UserCookiesTable {
+  user_id: number;
+  name: string;
+  value: string;
+  expires_at: Timestamp;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  external_identities: ExternalIdentitiesTable;
+  refresh_tokens: RefreshTokensTable;
+  action_tokens: ActionTokensTable;
+  media_files: MediaFilesTable;
+  sounds: SoundsTable;
+  posts: PostsTable;
+  post_jobs: PostJobsTable;
+  tags: TagsTable;
+  tag_translations: TagTranslationsTable;
+  post_tags: PostTagsTable;
+  playlists: PlaylistsTable;
+  playlist_translations: PlaylistTranslationsTable;
+  playlist_posts: PlaylistPostsTable;
+  follows: FollowsTable;
+  likes: LikesTable;
+  post_views: PostViewsTable;
+  share_events: ShareEventsTable;
+  tag_preferences: TagPreferencesTable;
+  notifications: NotificationsTable;
+  user_cookies: UserCookiesTable;
+  app_state: AppStateTable;
+}

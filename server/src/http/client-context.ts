@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { countryCodes } from '../settings/countries.ts';
+import { resolveLocale } from '../settings/languages.ts';
+
+/** What every request tells about its client through the spec's headers (§7). */
+export interface ClientContext {
+  readonly apiVersion: string;
+  readonly locale: string;
+  readonly appVersion: string | undefined;
+  /** Country forced by the client (header `country` or query `country`), else undefined. */
+  readonly forcedCountry: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    client: ClientContext;
+  }
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length <= 64 ? value : undefined;
+};
+
+function forcedCountry(request: FastifyRequest): string | undefined {
+  const query = (request.query as Record<string, unknown> | undefined)?.country;
+  const raw = (typeof query === 'string' ? query : undefined) ?? header(request, 'country');
+  const code = raw?.toUpperCase();
+  return code && countryCodes.has(code) ? code : undefined;
+}
+
+export default fp(
+  async function clientContext(app: FastifyInstance, { defaultLocale }: { defaultLocale: string }) {
+    app.decorateRequest('client', undefined as unknown as ClientContext);
+    app.addHook('preHandler', async (request) => {
+      request.client = {
+        apiVersion: header(request, 'apiversion') ?? '1.0',
+        locale: resolveLocale(header(request, 'language'), defaultLocale),
+        appVersion: header(request, 'app-version'),
+        forcedCountry: forcedCountry(request),
+      };
+    });
+  },
+  { name: 'client-context' },
+);

@@ -1,0 +1,32 @@
+import { run, type Runner } from 'graphile-worker';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { Logger as WorkerLogger } from 'graphile-worker';
+import { buildTaskList, crontab, type JobDeps } from './registry.ts';
+
+export interface WorkerHandle {
+  stop(): Promise<void>;
+}
+
+/** Starts graphile-worker on the shared pool; signals are handled by our own shutdown sequence. */
+export async function startWorker(pool: pg.Pool, deps: JobDeps, concurrency: number, log: Logger): Promise<WorkerHandle> {
+  const workerLog = log.child({ component: 'worker' });
+  const logger = new WorkerLogger(() => (level, message, meta) => {
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    workerLog[method]({ meta }, message);
+  });
+  const runner: Runner = await run({
+    pgPool: pool,
+    taskList: buildTaskList(deps),
+    crontab,
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 2000,
+    logger,
+  });
+  return {
+    async stop() {
+      await runner.stop();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Post states. The spec names the numeric values 1, 2, 4, 5 and 6 and says statuses 1, 4 and 5 report
+ * progress 0 while 2 reports job progress (§4); the meanings below are our design:
+ *
+ *   created(1) ──upload stored──▶ queued(4) ──▶ checking(5) ──▶ processing(2) ──▶ published(6)
+ *                                              └─ duplicate ─▶ failed(3)    └─ error ─▶ failed(3)
+ *   any ──owner or moderator──▶ removed(7)
+ *
+ * Only `published` posts appear in feeds, search and public lists.
+ */
+export const PostStatus = {
+  created: 1,
+  processing: 2,
+  failed: 3,
+  queued: 4,
+  checking: 5,
+  published: 6,
+  removed: 7,
+} as const;
+export type PostStatusValue = (typeof PostStatus)[keyof typeof PostStatus];
+
+/**
+ * Media file states. Values below 10 are still being prepared (spec §9 preloads notification media with
+ * status < 10); 2 tells the client to refetch the post because a rendition changed (§3).
+ */
+export const MediaStatus = {
+  uploaded: 1,
+  refetch: 2,
+  processing: 3,
+  failed: 9,
+  ready: 10,
+} as const;
+export type MediaStatusValue = (typeof MediaStatus)[keyof typeof MediaStatus];

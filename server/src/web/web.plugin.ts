@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { RouterContextProvider } from 'react-router';
+import { serverContext } from '../../../web/app/server-context.ts';
+import type { Container } from '../container.ts';
+
+/** Paths the server owns; the page catch-all must never answer them, whatever the method. */
+const SERVER_PREFIXES = ['/api/', '/media-api/', '/media/', '/thumber/', '/translations/', '/ws/', '/simicheck/'];
+
+const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
+
+/** Headers and cookies of the page request that the in-process API calls carry along. */
+const FORWARDED = ['cookie', 'authorization', 'language', 'country', 'app-version', 'apiversion', 'accept-language', 'user-agent'];
+
+function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: path,
+      headers: { ...headers, 'x-request-id': request.id },
+      ...(init.body === undefined ? {} : { payload: init.body as object }),
+    });
+    return response.json() as T;
+  };
+}
+
+/** Serves the React Router app: server rendering for pages, static files for the client build. */
+export default fp(
+  async function webApp(app: FastifyInstance, { mode, container }: { mode: 'built' | 'dev'; container: Container }) {
+    const getLoadContext = (request: FastifyRequest) => {
+      const context = new RouterContextProvider();
+      context.set(serverContext, {
+        requestId: request.id,
+        appVersion: container.config.appVersion,
+        defaultLocale: container.config.locale.default,
+        api: inProcessApi(app, request),
+      });
+      return context;
+    };
+
+    const routeOptions = {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const path = request.url.split('?')[0] ?? '';
+        if (path === '/api' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
+      },
+    };
+
+    if (mode === 'dev') {
+      const { createServer } = await import('vite');
+      const vite = await createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+      await app.register((await import('@fastify/middie')).default);
+      app.use(vite.middlewares);
+      app.addHook('onClose', async () => vite.close());
+      await app.register(fastifyReactRouter, { devServer: vite, getLoadContext, routeOptions });
+      return;
+    }
+    await app.register(fastifyReactRouter, {
+      serverBuildPath: `${webRoot}build/server/index.js`,
+      clientBuildDirectory: `${webRoot}build/client`,
+      mode: 'production',
+      getLoadContext,
+      routeOptions,
+      assetCacheControl: 'public, max-age=31536000, immutable',
+      fileCacheControl: 'public, max-age=3600',
+    });
+  },
+  { name: 'web-app' },
+);

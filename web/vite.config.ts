@@ -1,0 +1,11 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  // The server seeds loaders' context with a token from this module; it must stay one shared
+  // module instance in Node, never a bundled copy (see app/server-context.ts).
+  ssr: { external: ['#server-context'] },
+  build: { rollupOptions: { external: ['#server-context'] } },
+  server: { hmr: { port: 24678 } },
+});
