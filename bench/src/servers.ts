@@ -1,0 +1,94 @@
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export interface Server {
+  readonly url: string;
+  readonly logFile: string | undefined;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+export const dataDir = resolve(root, 'bench/.data');
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export async function startBaseline(): Promise<Server> {
+  const child = fork(resolve(import.meta.dirname, 'baseline-server.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { address } = await new Promise<{ address: string }>((ready, fail) => {
+    child.once('message', ready);
+    child.once('exit', (code) => fail(new Error(`baseline server exited with code ${code}`)));
+  });
+  return { url: address, logFile: undefined, stop: () => stop(child) };
+}
+
+/** The built app with its embedded PostgreSQL under bench/.data, seeded with the demo content. */
+export async function startApp(): Promise<Server> {
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = resolve(dataDir, 'app.log');
+  const log = openSync(logFile, 'w');
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(root, 'server/src/main.ts'), 'app-with-worker'], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54470',
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // The default 600/min per IP would turn all but the first 600 API requests into 429s.
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+  });
+  const server = { url: `http://127.0.0.1:${port}`, logFile, stop: () => stop(child) };
+  try {
+    await waitReady(`${server.url}/readyz`, child);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n--- ${logFile} (end) ---\n${tail(logFile)}`);
+  }
+  return server;
+}
+
+async function waitReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app exited with code ${child.exitCode} before it was ready`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`app not ready after ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/** SIGTERM lets the app stop its embedded PostgreSQL; SIGKILL only if that hangs. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  return port;
+}
+
+function tail(file: string, lines = 30): string {
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# README command 1: install what is missing, build the web app and start Velvet with demo content
+# on an embedded PostgreSQL at http://localhost:3000 (Ctrl-C stops it; data stays in ./data).
+source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
+ensure_node
+ensure_ffmpeg
+ensure_dependencies
+say "Building the web app"
+npm run build --silent
+say "Starting Velvet"
+exec node server/src/main.ts app-with-worker
