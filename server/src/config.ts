@@ -57,7 +57,8 @@ export const settingsSchema = Type.Object({
   MAIL_FROM: Type.String({ default: 'Velvet <no-reply@velvet.local>', description: 'Sender of outgoing mail.' }),
   JWT_SECRET: Type.String({
     default: '',
-    description: 'Signing key for access tokens (at least 32 characters). Empty: generated once and kept in `DATA_DIR/secrets.json`.',
+    description:
+      'Signing key for access tokens (at least 32 characters). Empty: generated once and kept in `DATA_DIR/secrets.json`.',
   }),
   DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
@@ -67,7 +68,12 @@ export const settingsSchema = Type.Object({
   MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
   MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),
   MAX_IMAGES_PER_POST: Type.Integer({ minimum: 2, maximum: 20, default: 20, description: 'Most images in one post.' }),
-  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 2, description: 'Background jobs run at once per worker.' }),
+  WORKER_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 2,
+    description: 'Background jobs run at once per worker.',
+  }),
   SEED_DEMO: Type.Union([Bool], {
     default: 'true',
     description: 'Create demo users and posts on first start of an empty database.',
@@ -106,7 +112,12 @@ export interface Config {
         readonly accessKeyId: string;
         readonly secretAccessKey: string;
       };
-  readonly mail: { readonly transport: 'outbox' | 'smtp'; readonly outboxDir: string; readonly smtpUrl: string; readonly from: string };
+  readonly mail: {
+    readonly transport: 'outbox' | 'smtp';
+    readonly outboxDir: string;
+    readonly smtpUrl: string;
+    readonly from: string;
+  };
   readonly auth: { readonly jwtSecret: string };
   readonly locale: { readonly default: string; readonly defaultCountry: string };
   readonly limits: {
@@ -132,11 +143,20 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     const raw = env[key];
     if (raw !== undefined && raw !== '') known[key] = raw;
   }
+  for (const [key, raw] of Object.entries(known)) {
+    const schema = settingsSchema.properties[key as keyof Settings] as { type?: string };
+    // Convert would silently truncate 3000.5 to 3000; a setting that is not a whole number is an error.
+    if (schema.type === 'integer' && !/^-?\d+$/.test(String(raw))) {
+      throw new ConfigError(`Invalid setting ${key}=${JSON.stringify(raw)}: must be a whole number`);
+    }
+  }
   const value = Value.Default(settingsSchema, Value.Convert(settingsSchema, known));
   const first = Value.Errors(settingsSchema, value)[0];
   if (first) {
     const variable = first.instancePath.replace(/^\//, '') || Object.keys(known)[0] || 'environment';
-    throw new ConfigError(`Invalid setting ${variable}=${JSON.stringify(known[variable] ?? '')}: ${first.message}`);
+    const choices = (settingsSchema.properties[variable as keyof Settings] as { anyOf?: { const?: unknown }[] }).anyOf;
+    const problem = choices ? `must be one of ${choices.map((choice) => choice.const).join(', ')}` : first.message;
+    throw new ConfigError(`Invalid setting ${variable}=${JSON.stringify(known[variable] ?? '')}: ${problem}`);
   }
   const settings = value as Settings;
   if (settings.JWT_SECRET && settings.JWT_SECRET.length < 32) {

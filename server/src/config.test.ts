@@ -1,0 +1,144 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { buildConfig, ConfigError, loadConfig, parseSettings } from './config.ts';
+import { temporaryDirectory } from './test/processes.ts';
+
+const folders: { remove(): void }[] = [];
+function dataDir(): string {
+  const folder = temporaryDirectory('velvet-config-');
+  folders.push(folder);
+  return folder.path;
+}
+afterEach(() => {
+  for (const folder of folders.splice(0)) folder.remove();
+});
+
+describe('defaults', () => {
+  test('an empty environment gives a runnable configuration', () => {
+    const dir = dataDir();
+    const config = buildConfig(parseSettings({ DATA_DIR: dir }));
+    expect(config.env).toBe('production');
+    expect(config.http).toEqual({
+      host: '0.0.0.0',
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      trustProxy: false,
+      bodyLimit: 1_048_576,
+      rateLimitPerMinute: 600,
+    });
+    expect(config.dataDir).toBe(dir);
+    expect(config.database).toEqual({ url: undefined, embedded: { dir: join(dir, 'pg'), port: 54329 }, poolSize: 20 });
+    expect(config.storage).toEqual({ driver: 'local', dir: join(dir, 'media') });
+    expect(config.mail).toMatchObject({ transport: 'outbox', outboxDir: join(dir, 'outbox') });
+    expect(config.locale).toEqual({ default: 'en-US', defaultCountry: 'US' });
+    expect(config.worker.concurrency).toBe(2);
+    expect(config.seedDemo).toBe(true);
+    expect(config.logLevel).toBe('info');
+  });
+
+  test('empty strings count as unset, and numbers and flags are converted', () => {
+    const settings = parseSettings({ PORT: '', DATA_DIR: '', TRUST_PROXY: '1', SEED_DEMO: 'false', BODY_LIMIT: '2048' });
+    expect(settings.PORT).toBe(3000);
+    expect(settings.DATA_DIR).toBe('./data');
+    const config = buildConfig({ ...settings, DATA_DIR: dataDir() });
+    expect(config.http.trustProxy).toBe(true);
+    expect(config.seedDemo).toBe(false);
+    expect(config.http.bodyLimit).toBe(2048);
+  });
+
+  test('loadConfig lets overrides win over the process environment', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4321', BASE_URL: 'https://velvet.example' });
+    expect(config.http.port).toBe(4321);
+    expect(config.http.baseUrl).toBe('https://velvet.example');
+  });
+});
+
+describe('invalid settings', () => {
+  const invalid: [variable: string, value: string][] = [
+    ['NODE_ENV', 'staging'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3000.5'],
+    ['MAX_VIDEO_BYTES', '1.5'],
+    ['BASE_URL', 'ftp://velvet.example'],
+    ['BASE_URL', 'https://velvet.example/path'],
+    ['TRUST_PROXY', 'yes'],
+    ['DATABASE_URL', 'mysql://localhost/velvet'],
+    ['EMBEDDED_PG_PORT', '-1'],
+    ['DB_POOL_SIZE', '1'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['MAIL_TRANSPORT', 'pigeon'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['JWT_SECRET', 'too-short'],
+    ['DEFAULT_LOCALE', 'english'],
+    ['DEFAULT_COUNTRY', 'usa'],
+    ['BODY_LIMIT', '0'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['MAX_VIDEO_BYTES', '2GB'],
+    ['MAX_VIDEO_SECONDS', '1'],
+    ['MAX_IMAGE_BYTES', 'lots'],
+    ['MAX_IMAGES_PER_POST', '21'],
+    ['WORKER_CONCURRENCY', '65'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ];
+
+  test.each(invalid)('%s=%s is rejected with an error naming it', (variable, value) => {
+    const error = catchError(() => parseSettings({ PORT: '8080', LOG_LEVEL: 'warn', [variable]: value }));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(new RegExp(`^Invalid setting ${variable}[=:]`));
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  test('S3 storage needs a bucket and SMTP mail needs a URL', () => {
+    expect(catchError(() => parseSettings({ STORAGE_DRIVER: 's3' })).message).toMatch(/^Invalid setting S3_BUCKET:/);
+    expect(catchError(() => parseSettings({ MAIL_TRANSPORT: 'smtp' })).message).toMatch(/^Invalid setting SMTP_URL:/);
+    expect(parseSettings({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media' }).S3_BUCKET).toBe('media');
+  });
+});
+
+describe('JWT secret', () => {
+  test('is generated on first start, kept in DATA_DIR/secrets.json and reused', () => {
+    const dir = dataDir();
+    const first = buildConfig(parseSettings({ DATA_DIR: dir }));
+    const second = buildConfig(parseSettings({ DATA_DIR: dir }));
+    expect(first.auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.auth.jwtSecret).toBe(first.auth.jwtSecret);
+    const file = join(dir, 'secrets.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwtSecret).toBe(first.auth.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  test('differs between data folders', () => {
+    const a = buildConfig(parseSettings({ DATA_DIR: dataDir() }));
+    const b = buildConfig(parseSettings({ DATA_DIR: dataDir() }));
+    expect(a.auth.jwtSecret).not.toBe(b.auth.jwtSecret);
+  });
+
+  test('comes from JWT_SECRET when set, without writing a file', () => {
+    const dir = dataDir();
+    const secret = 'x'.repeat(40);
+    expect(buildConfig(parseSettings({ DATA_DIR: dir, JWT_SECRET: secret })).auth.jwtSecret).toBe(secret);
+    expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
+  });
+});
+
+test('the configuration is frozen all the way down', () => {
+  const config = buildConfig(parseSettings({ DATA_DIR: dataDir() }));
+  expect(Object.isFrozen(config)).toBe(true);
+  expect(Object.isFrozen(config.http)).toBe(true);
+  expect(Object.isFrozen(config.database.embedded)).toBe(true);
+  expect(() => {
+    (config.http as { port: number }).port = 1;
+  }).toThrow(TypeError);
+});
+
+function catchError(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}
