@@ -41,10 +41,7 @@ export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-          migration.version,
-          migration.name,
-        ]);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

@@ -2,7 +2,10 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A column with a database default: optional on insert. Keeps a column type's own insert/update types (e.g. Timestamp). */
+type Defaulted<T> = [T] extends [ColumnType<infer S, infer I, infer U>]
+  ? ColumnType<S, I | undefined, U>
+  : ColumnType<T, T | undefined, T>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface FePreference {

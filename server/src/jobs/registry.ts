@@ -1,7 +1,7 @@
 import type { Task, TaskList } from 'graphile-worker';
+import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
-import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 
 /** Everything a job handler may need, wired once in the container. */
 export interface JobDeps {
@@ -25,10 +25,7 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */
-export const crontab = [
-  '7 * * * * accounts:purge-expired-tokens',
-  '*/10 * * * * posts:refresh-popularity',
-].join('\n');
+export const crontab = ['7 * * * * accounts:purge-expired-tokens', '*/10 * * * * posts:refresh-popularity'].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {
   const list: TaskList = {};

@@ -1,7 +1,6 @@
-import { run, type Runner } from 'graphile-worker';
+import { type Runner, run, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { Logger as WorkerLogger } from 'graphile-worker';
 import { buildTaskList, crontab, type JobDeps } from './registry.ts';
 
 export interface WorkerHandle {

@@ -13,7 +13,16 @@ const SERVER_PREFIXES = ['/api/', '/media-api/', '/media/', '/thumber/', '/trans
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
 /** Headers and cookies of the page request that the in-process API calls carry along. */
-const FORWARDED = ['cookie', 'authorization', 'language', 'country', 'app-version', 'apiversion', 'accept-language', 'user-agent'];
+const FORWARDED = [
+  'cookie',
+  'authorization',
+  'language',
+  'country',
+  'app-version',
+  'apiversion',
+  'accept-language',
+  'user-agent',
+];
 
 function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   const headers: Record<string, string> = {};

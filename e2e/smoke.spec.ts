@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+/** The attributes of the `<html>` start tag of a server-rendered page. */
+function htmlAttributes(markup: string): Record<string, string> {
+  const tag = markup.match(/<html\b[^>]*>/)?.[0] ?? '';
+  return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]));
+}
+
+test('the home page is rendered on the server in English, left to right', async ({ request }) => {
+  const response = await request.get('/');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/html/);
+  const markup = await response.text();
+  expect(htmlAttributes(markup)).toMatchObject({ lang: 'en-US', dir: 'ltr' });
+  expect(markup).toMatch(/<body[^>]*>[\s\S]*<\w+[^>]*>[\s\S]*<\/body>/);
+});
+
+test('the home page loads in the browser without errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('?lang=ar switches to Arabic, right to left, and the choice sticks', async ({ page }) => {
+  await page.goto('/?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^ar\b/);
+
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('an unknown page answers 404 with the error page and a way home', async ({ page }) => {
+  const response = await page.goto('/this/page/does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/could not be found/i);
+  await expect(page.locator('a[href="/"]').filter({ visible: true }).first()).toBeVisible();
+});
+
+test('/api/settings answers with statusCode 2', async ({ request }) => {
+  const response = await request.get('/api/settings');
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.statusCode).toBe(2);
+  expect(body.languages).toHaveLength(22);
+});

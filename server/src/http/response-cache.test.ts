@@ -1,0 +1,47 @@
+import { afterAll, expect, test } from 'vitest';
+import { testApp } from '../test/test-app.ts';
+
+const t = await testApp();
+afterAll(() => t.close());
+
+test('a second anonymous GET of the same answer is served from the cache', async () => {
+  const first = await t.get('/api/settings?country=FR');
+  const second = await t.get('/api/settings?country=FR');
+  expect(first.headers['x-cache']).toBeUndefined();
+  expect(second.headers['x-cache']).toBe('hit');
+  expect(second.body).toEqual(first.body);
+  expect(second.headers['content-type']).toMatch(/^application\/json/);
+});
+
+test('the cache keeps locales and forced countries apart', async () => {
+  await t.get('/api/settings?country=IT');
+  const otherLanguage = await t.get('/api/settings?country=IT', { language: 'it' });
+  expect(otherLanguage.headers['x-cache']).toBeUndefined();
+  expect(otherLanguage.body.country.name).toBe('Italia');
+
+  await t.get('/api/settings', { country: 'ES' });
+  const otherCountry = await t.get('/api/settings', { country: 'GB' });
+  expect(otherCountry.headers['x-cache']).toBeUndefined();
+  expect(otherCountry.body.country.code).toBe('GB');
+});
+
+test('requests carrying credentials bypass the cache', async () => {
+  await t.get('/api/settings?country=CA');
+  const credentials: Record<string, string>[] = [
+    { cookie: 'authorization=token' },
+    { cookie: 'refresh=token' },
+    { authorization: 'Bearer token' },
+  ];
+  for (const headers of credentials) {
+    const response = await t.get('/api/settings?country=CA', headers);
+    expect(response.headers['x-cache'], JSON.stringify(headers)).toBeUndefined();
+    expect(response.body.country.code).toBe('CA');
+  }
+});
+
+test('error answers are not cached', async () => {
+  await t.get('/api/nothing-here');
+  const again = await t.get('/api/nothing-here');
+  expect(again.status).toBe(404);
+  expect(again.headers['x-cache']).toBeUndefined();
+});

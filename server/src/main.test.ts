@@ -1,0 +1,60 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ensureWebBuild, freePort, spawnNode, stopProcess, temporaryDirectory, waitForHttp, within } from './test/processes.ts';
+import { type TestDatabase, testDatabase } from './test/test-app.ts';
+
+const databases: TestDatabase[] = [];
+beforeAll(ensureWebBuild, 120_000);
+afterAll(async () => {
+  for (const database of databases) await database.drop();
+});
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => resolve(true)).on('error', () => resolve(false));
+    socket.setTimeout(1000, () => resolve(false));
+  });
+
+const cases = [
+  { mode: 'app', database: 'external' },
+  { mode: 'app-with-worker', database: 'external' },
+  { mode: 'app-with-worker', database: 'embedded' },
+] as const;
+
+test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTERM', async ({ mode, database }) => {
+  const dataDir = temporaryDirectory();
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir.path,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  };
+  if (database === 'external') {
+    const external = await testDatabase();
+    databases.push(external);
+    env.DATABASE_URL = external.url;
+  }
+  const server = spawnNode(['server/src/main.ts', mode], env);
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, server, 30_000);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await within(server.exited, 10_000, `main.ts ${mode} did not stop:\n${server.output()}`);
+    expect(code, server.output()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.output()).toContain('"msg":"stopped"');
+    expect(await listening(port)).toBe(false);
+    if (database === 'embedded') expect(await listening(pgPort), 'the embedded PostgreSQL outlived the app').toBe(false);
+  } finally {
+    await stopProcess(server);
+    dataDir.remove();
+  }
+});
