@@ -1,3 +1,80 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { legalDocuments } from './lib/legal-documents';
+import { orientationVariants, type SuffixedSection } from './lib/orientation';
 
-export default [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+/**
+ * Registers a section at /name and at its orientation variants /name-gay and /name-trans (spec §2).
+ * React Router has no optional suffix syntax; ids stay unique by carrying the suffix.
+ */
+function withVariants(name: SuffixedSection, entries: (base: string, idSuffix: string) => RouteConfigEntry[]) {
+  return ['', ...orientationVariants.map((variant) => variant.suffix)].flatMap((suffix) => entries(`${name}${suffix}`, suffix));
+}
+
+/** /legal/<document> inside the legal layout, plus /<document> as an alias wrapped in the same layout. */
+const legal = [
+  route('legal', 'routes/legal/layout.tsx', { id: 'legal' }, [
+    index('routes/legal/index.tsx', { id: 'legal-index' }),
+    ...legalDocuments.map((document) => route(document, `routes/legal/${document}.tsx`, { id: `legal-${document}` })),
+  ]),
+  ...legalDocuments.map((document) =>
+    route(document, 'routes/legal/layout.tsx', { id: `${document}-alias` }, [
+      index(`routes/legal/${document}.tsx`, { id: `${document}-alias-page` }),
+    ]),
+  ),
+];
+
+export default [
+  index('routes/home.tsx', { id: 'home' }),
+  ...orientationVariants.map((variant) => route(variant.name, 'routes/home.tsx', { id: `home-${variant.name}` })),
+
+  route('choose-country', 'routes/choose-country.tsx'),
+  route('choose-language', 'routes/choose-language.tsx'),
+  route('contact-us', 'routes/contact-us.tsx', { id: 'contact-us' }),
+  route('contact', 'routes/contact-us.tsx', { id: 'contact' }),
+  route('creators', 'routes/creators.tsx'),
+  route('following', 'routes/following.tsx', { id: 'following' }),
+  route('following/:id', 'routes/following.tsx', { id: 'following-post' }),
+  route('login', 'routes/login.tsx'),
+  route('new-post', 'routes/new-post.tsx'),
+  route('notifications', 'routes/notifications.tsx', { id: 'notifications' }),
+  route('notifications/:id', 'routes/notifications.tsx', { id: 'notification' }),
+  route('partners', 'routes/partners.tsx'),
+  route('rewards-content', 'routes/rewards-content.tsx'),
+  route('settings', 'routes/settings.tsx', { id: 'settings' }),
+  route('edit-profile', 'routes/settings.tsx', { id: 'edit-profile' }),
+  route('unsupported', 'routes/unsupported.tsx'),
+  ...legal,
+
+  ...withVariants('playlist', (base, suffix) => [
+    route(base, 'routes/playlists.tsx', { id: `playlists${suffix}` }),
+    route(`${base}/:playlist`, 'routes/playlist.tsx', { id: `playlist${suffix}` }),
+  ]),
+  ...withVariants('popular', (base, suffix) => [
+    route(base, 'routes/popular.tsx', { id: `popular${suffix}` }),
+    route(`${base}/:username/:id?`, 'routes/popular.tsx', { id: `popular${suffix}-post` }),
+  ]),
+  ...withVariants('search', (base, suffix) => [route(base, 'routes/search.tsx', { id: `search${suffix}` })]),
+  ...withVariants('search-trends', (base, suffix) => [route(base, 'routes/search-trends.tsx', { id: `search-trends${suffix}` })]),
+  ...withVariants('tag', (base, suffix) => [
+    route(base, 'routes/tags.tsx', { id: `tags${suffix}` }),
+    route(`${base}/:tag`, 'routes/tag.tsx', { id: `tag${suffix}` }),
+    route(`${base}/:tag/:id`, 'routes/tag.tsx', { id: `tag${suffix}-post` }),
+  ]),
+  ...withVariants('video', (base, suffix) => [route(base, 'routes/video.tsx', { id: `video${suffix}` })]),
+  route('video2', 'routes/video.tsx', { id: 'video2' }),
+  ...withVariants('play', (base, suffix) => [route(`${base}/:playlist/:id?`, 'routes/play.tsx', { id: `play${suffix}` })]),
+
+  route('my-like/:username/:id', 'routes/my-like.tsx'),
+  route('action/:hash?', 'routes/action.tsx'),
+  route('embed/:post?', 'routes/embed.tsx'),
+  route('reset-password/:token?', 'routes/reset-password.tsx'),
+  route('user/:username/:id?', 'routes/profile.tsx', { id: 'user' }),
+
+  // Dynamic first segments rank below every static path above, so a username never shadows a page.
+  route(':profile', 'routes/profile.tsx', { id: 'profile' }),
+  route(':profile/followers', 'routes/profile-followers.tsx'),
+  route(':profile/following', 'routes/profile-following.tsx'),
+  route(':profile/post/:id?', 'routes/profile-post.tsx'),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,3 +1,12 @@
+import type { RouteHandle } from '../components/layout/layouts';
+import { PageIntro } from '../components/page/PageIntro';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/home';
+
+export const handle: RouteHandle = { layout: 'desktop-feed' };
+
+export const meta = (args: Route.MetaArgs) => pageMeta(args, 'home');
+
 export default function Home() {
-  return <h1>Velvet</h1>;
+  return <PageIntro page="home" />;
 }

@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { orientationOf, type SuffixedSection, variantPath } from '../../lib/orientation';
+import { FollowingIcon, HomeIcon, PlaylistIcon, PopularIcon, SearchIcon, TagIcon } from './icons';
+import styles from './PrimaryNav.module.css';
+
+interface NavItem {
+  readonly label: 'nav.forYou' | 'nav.following' | 'nav.popular' | 'nav.tags' | 'nav.playlists' | 'nav.search';
+  readonly Icon: ComponentType;
+  /** A section keeps the visitor's site variant (/popular-gay); a plain path does not have one. */
+  readonly target: { section: SuffixedSection | 'home' } | { path: string };
+}
+
+const items: readonly NavItem[] = [
+  { label: 'nav.forYou', Icon: HomeIcon, target: { section: 'home' } },
+  { label: 'nav.following', Icon: FollowingIcon, target: { path: '/following' } },
+  { label: 'nav.popular', Icon: PopularIcon, target: { section: 'popular' } },
+  { label: 'nav.tags', Icon: TagIcon, target: { section: 'tag' } },
+  { label: 'nav.playlists', Icon: PlaylistIcon, target: { section: 'playlist' } },
+  { label: 'nav.search', Icon: SearchIcon, target: { section: 'search' } },
+];
+
+/**
+ * The main navigation in one of its three placements: the side panel (wide screens), the top bar
+ * (between the mobile and side-panel breakpoints) and the bottom bar (mobile, where search lives
+ * in the top bar). CSS shows exactly one placement at any width.
+ */
+export function PrimaryNav({ placement }: { placement: 'panel' | 'top' | 'bottom' }) {
+  const { t } = useTranslation();
+  const variant = orientationOf(useLocation().pathname);
+  const shown = placement === 'panel' ? items : items.filter((item) => item.label !== 'nav.search');
+  return (
+    <nav aria-label={t('shell.mainNavigation')} className={styles[placement]}>
+      <ul className={styles.list}>
+        {shown.map(({ label, Icon, target }) => {
+          const to = 'path' in target ? target.path : variantPath(target.section, variant);
+          return (
+            <li key={label}>
+              <NavLink to={to} end={'section' in target && target.section === 'home'} className={styles.link}>
+                <Icon />
+                <span className={styles.label}>{t(label)}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+
+/** Decorative outline icons; the link or button around them carries the accessible name. */
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function HomeIcon() {
+  return (
+    <Icon>
+      <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+    </Icon>
+  );
+}
+
+export function FollowingIcon() {
+  return (
+    <Icon>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18.5 14.2A6.5 6.5 0 0 1 21.5 20" />
+    </Icon>
+  );
+}
+
+export function PopularIcon() {
+  return (
+    <Icon>
+      <path d="M12 3c.6 3.4 5.5 5.6 5.5 10.5a5.5 5.5 0 0 1-11 0c0-2.4 1.2-4 2.6-5.2.2 1.9 1.1 3 2.4 3.2C11 9 10.8 6 12 3z" />
+    </Icon>
+  );
+}
+
+export function TagIcon() {
+  return (
+    <Icon>
+      <path d="M5 9h15M4 15h15M10 3 8 21M16 3l-2 18" />
+    </Icon>
+  );
+}
+
+export function PlaylistIcon() {
+  return (
+    <Icon>
+      <path d="M4 6h12M4 12h12M4 18h7" />
+      <path d="M16 15v6l5-3z" fill="currentColor" />
+    </Icon>
+  );
+}
+
+export function SearchIcon() {
+  return (
+    <Icon>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </Icon>
+  );
+}
+
+/** The brand mark beside the wordmark. */
+export function VelvetMark() {
+  return (
+    <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="9" fill="var(--accent)" />
+      <path
+        d="m9 10 7 13 7-13"
+        fill="none"
+        stroke="var(--on-accent)"
+        strokeWidth="3.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

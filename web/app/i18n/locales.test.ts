@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { languages } from '../../../server/src/settings/languages.ts';
+import { languageCookie, pickLocale } from './locale.server';
+import en from './locales/en.json';
+
+const localesDirectory = new URL('./locales/', import.meta.url);
+
+function flatten(messages: object, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(messages).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}${key}`, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\w+}}/g)].map((match) => match[0]).sort();
+const english = flatten(en);
+
+describe('locale files', () => {
+  test('there is exactly one per interface language', () => {
+    expect(readdirSync(localesDirectory).sort()).toEqual(languages.map((language) => `${language.code}.json`).sort());
+  });
+
+  test.each(languages.filter((language) => language.code !== 'en'))(
+    '$code has the English keys and placeholders, translated',
+    ({ code }) => {
+      const translated = flatten(JSON.parse(readFileSync(new URL(`${code}.json`, localesDirectory), 'utf8')));
+      expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(english))
+        expect(placeholders(translated[key] ?? ''), key).toEqual(placeholders(text));
+      const same = Object.keys(english).filter((key) => translated[key] === english[key]);
+      expect(same.length).toBeLessThan(Object.keys(english).length / 4);
+    },
+  );
+});
+
+describe('page language', () => {
+  const request = (url: string, headers: Record<string, string> = {}) => new Request(`http://velvet.test${url}`, { headers });
+
+  test('the lang parameter wins over the cookie and Accept-Language, and is remembered', () => {
+    const picked = pickLocale(request('/?lang=ar', { cookie: 'setLang=de-DE', 'accept-language': 'fr' }), 'en-US');
+    expect(picked).toEqual({ locale: 'ar-SA', fromQuery: true });
+    expect(languageCookie(picked.locale)).toContain('setLang=ar-SA');
+  });
+
+  test('then the setLang cookie, then Accept-Language, then the default', () => {
+    expect(pickLocale(request('/?lang=xx', { cookie: 'a=1; setLang=de-DE', 'accept-language': 'fr' }), 'en-US').locale).toBe(
+      'de-DE',
+    );
+    expect(pickLocale(request('/', { 'accept-language': 'xx, pt;q=0.8, ja;q=0.9' }), 'en-US').locale).toBe('ja-JP');
+    expect(pickLocale(request('/'), 'en-US')).toEqual({ locale: 'en-US', fromQuery: false });
+  });
+});

@@ -1,0 +1,12 @@
+import type { RouteHandle } from '../components/layout/layouts';
+import { PageIntro } from '../components/page/PageIntro';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/creators';
+
+export const handle: RouteHandle = { layout: 'static' };
+
+export const meta = (args: Route.MetaArgs) => pageMeta(args, 'creators');
+
+export default function Creators() {
+  return <PageIntro page="creators" />;
+}
