@@ -6,55 +6,72 @@ import { resolve } from 'node:path';
 
 export interface Server {
   readonly url: string;
-  readonly logFile: string | undefined;
-  stop(): Promise<void>;
 }
 
 const root = resolve(import.meta.dirname, '../..');
-export const dataDir = resolve(root, 'bench/.data');
-const READY_TIMEOUT_MS = 120_000;
+const dataDir = resolve(root, 'bench/.data');
+/** The app's output: LOG_LEVEL=warn, so it holds warnings and errors only. */
+export const appLogFile = resolve(dataDir, 'app.log');
+// The first start on an empty bench/.data seeds the demo content (media through ffmpeg): minutes, not seconds.
+const READY_TIMEOUT_MS = 600_000;
 const STOP_TIMEOUT_MS = 15_000;
+const children = new Set<ChildProcess>();
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Stops every server started here, including one still starting. Safe to call more than once. */
+export async function stopAll() {
+  await Promise.all([...children].map(stop));
+}
 
 export async function startBaseline(): Promise<Server> {
-  const child = fork(resolve(import.meta.dirname, 'baseline-server.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = track(
+    fork(resolve(import.meta.dirname, 'baseline-server.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   const { address } = await new Promise<{ address: string }>((ready, fail) => {
     child.once('message', ready);
     child.once('exit', (code) => fail(new Error(`baseline server exited with code ${code}`)));
   });
-  return { url: address, logFile: undefined, stop: () => stop(child) };
+  return { url: address };
 }
 
 /** The built app with its embedded PostgreSQL under bench/.data, seeded with the demo content. */
 export async function startApp(): Promise<Server> {
   mkdirSync(dataDir, { recursive: true });
-  const logFile = resolve(dataDir, 'app.log');
-  const log = openSync(logFile, 'w');
+  const log = openSync(appLogFile, 'w');
   const port = await freePort();
-  const child = spawn(process.execPath, [resolve(root, 'server/src/main.ts'), 'app-with-worker'], {
-    cwd: root,
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54470',
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // The default 600/min per IP would turn all but the first 600 API requests into 429s.
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-  });
-  const server = { url: `http://127.0.0.1:${port}`, logFile, stop: () => stop(child) };
+  const child = track(
+    spawn(process.execPath, [resolve(root, 'server/src/main.ts'), 'app-with-worker'], {
+      cwd: root,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        // Its own port, not the shell's EMBEDDED_PG_PORT, so a dev server running beside it is untouched.
+        EMBEDDED_PG_PORT: '54470',
+        DATABASE_URL: '',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // The default 600/min per IP would turn all but the first 600 API requests into 429s.
+        RATE_LIMIT_PER_MINUTE: '100000000',
+      },
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitReady(`${server.url}/readyz`, child);
+    await waitReady(`${url}/readyz`, child);
   } catch (error) {
-    await server.stop();
-    throw new Error(`${(error as Error).message}\n--- ${logFile} (end) ---\n${tail(logFile)}`);
+    await stop(child);
+    throw new Error(`${(error as Error).message}\n--- ${appLogFile} (end) ---\n${tail(appLogFile)}`);
   }
-  return server;
+  return { url };
 }
 
 async function waitReady(url: string, child: ChildProcess) {

@@ -1,0 +1,162 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Entry, entries } from './entries.ts';
+import { check, type LoadOptions, load, type Measurement } from './load.ts';
+import { appLogFile, startApp, startBaseline, stopAll } from './servers.ts';
+
+const usage = `Usage: node bench/src/run.ts [--duration <s>] [--connections <n>] [--only <name>[,<name>]] [--quick]
+  --duration     seconds of load per entry (default 10; 3 with --quick)
+  --connections  concurrent connections (default 50)
+  --only         run only these entries (repeatable): ${entries.map((entry) => entry.name).join(', ')}
+  --quick        short run for a smoke check`;
+
+interface Row {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly measurement?: Measurement;
+  readonly ratio?: number;
+  readonly problem?: string;
+}
+
+const baselineEntry: Entry = { name: 'fastify-hello', method: 'GET', path: '/', expect: { bodyIncludes: 'hello' } };
+const resultsFile = resolve(import.meta.dirname, '../.results/latest.json');
+const interruption = new AbortController();
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      quick: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const seconds = positiveInteger('--duration', values.duration ?? (values.quick ? '3' : '10'));
+  const connections = positiveInteger('--connections', values.connections ?? '50');
+  const names = values.only?.flatMap((value) => value.split(',')) ?? [];
+  const unknown = names.filter((name) => !entries.some((entry) => entry.name === name));
+  if (unknown.length) fail(`Unknown entry ${unknown.join(', ')}.\n${usage}`);
+  return {
+    load: { seconds, connections } satisfies LoadOptions,
+    // Warms the JIT, the pool and the caches so the first measured second is like the last.
+    warmUp: { seconds: values.quick ? 1 : 3, connections } satisfies LoadOptions,
+    selected: names.length ? entries.filter((entry) => names.includes(entry.name)) : entries,
+  };
+}
+
+function positiveInteger(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    fail(`${flag} must be a positive integer, got ${JSON.stringify(value)}.\n${usage}`);
+  return number;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** Entries run one after another: on two cores, concurrent loads would measure each other. */
+async function measure(baseUrl: string, entry: Entry, options: ReturnType<typeof parseOptions>, baseline?: number): Promise<Row> {
+  const row = { name: entry.name, method: entry.method, path: entry.path };
+  const problem = await check(baseUrl, entry, interruption.signal);
+  if (problem) return { ...row, problem: `check failed: ${problem}` };
+  process.stderr.write(`${entry.name}: warm-up ${options.warmUp.seconds} s, load ${options.load.seconds} s\n`);
+  await load(baseUrl, entry, options.warmUp, interruption.signal);
+  const measurement = await load(baseUrl, entry, options.load, interruption.signal);
+  const ratio = baseline ? measurement.requestsPerSecond / baseline : 1;
+  const failed = measurement.errors || measurement.non2xx;
+  return {
+    ...row,
+    measurement,
+    ratio,
+    problem: failed
+      ? `${measurement.errors} errors (${measurement.timeouts} timeouts), ${measurement.non2xx} non-2xx`
+      : undefined,
+  };
+}
+
+function table(rows: readonly Row[]): string {
+  const head = ['name', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'non-2xx', 'errors'];
+  const body = rows.map(({ name, measurement: m, ratio }) =>
+    m
+      ? [
+          name,
+          Math.round(m.requestsPerSecond).toLocaleString('en'),
+          String(m.p50Ms),
+          String(m.p99Ms),
+          ratio!.toFixed(3),
+          String(m.non2xx),
+          String(m.errors),
+        ]
+      : [name, '-', '-', '-', '-', '-', '-'],
+  );
+  const widths = head.map((_, column) => Math.max(...[head, ...body].map((cells) => cells[column]!.length)));
+  return [head, ...body]
+    .map((cells) =>
+      cells.map((cell, column) => (column ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  '),
+    )
+    .join('\n');
+}
+
+async function main() {
+  const options = parseOptions();
+  // Other work on this box skews every figure, the baseline included; the header shows how busy it was.
+  const loadAverage = loadavg()[0]!.toFixed(2);
+  process.stderr.write('starting the bare Fastify baseline and the app (bench/.data; the first run seeds it)…\n');
+  const [baselineServer, app] = await Promise.all([startBaseline(), startApp()]);
+
+  const baselineRow = await measure(baselineServer.url, baselineEntry, options);
+  const baseline = baselineRow.measurement?.requestsPerSecond;
+  if (!baseline || baselineRow.problem) throw new Error(`baseline failed: ${baselineRow.problem}`);
+  const rows = [baselineRow];
+  for (const entry of options.selected) rows.push(await measure(app.url, entry, options, baseline));
+
+  console.log(
+    `\nVelvet bench: ${options.load.connections} connections, ${options.load.seconds} s per entry, ` +
+      `Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage} at start; ratio = req/s ÷ ${baselineEntry.name}\n`,
+  );
+  console.log(table(rows));
+  mkdirSync(resolve(resultsFile, '..'), { recursive: true });
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: availableParallelism(), loadAverage, ...options.load, rows }, null, 2)}\n`,
+  );
+  console.log(`\nresults: ${resultsFile}`);
+
+  const failed = rows.filter((row) => row.problem);
+  for (const row of failed) console.error(`FAILED ${row.name} (${row.method} ${row.path}): ${row.problem}`);
+  if (failed.length) {
+    console.error(`app log: ${appLogFile}`);
+    process.exitCode = 1;
+  }
+}
+
+async function interrupt(signal: string) {
+  process.stderr.write(`\n${signal}: stopping the servers\n`);
+  interruption.abort();
+  await stopAll();
+  process.exit(130);
+}
+process.once('SIGINT', () => void interrupt('SIGINT'));
+process.once('SIGTERM', () => void interrupt('SIGTERM'));
+
+try {
+  await main();
+} catch (error) {
+  // After Ctrl-C the aborted load and the stopping servers throw; interrupt() reports and exits.
+  if (!interruption.signal.aborted) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+} finally {
+  await stopAll();
+}
