@@ -66,15 +66,23 @@ async function stopOrphanedServer(dir: string, log: Logger): Promise<void> {
     return;
   }
   if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return;
-  const command = (() => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    } catch {
-      return '';
-    }
-  })();
+  const command = readProc(pid, 'cmdline');
   if (!command.includes('postgres') || !command.includes(dir)) return;
+  const parent = Number(readProc(pid, 'stat').split(') ')[1]?.split(' ')[1]);
+  if (readProc(parent, 'cmdline').includes('main.ts')) {
+    throw new Error(
+      `Another Velvet process (pid ${parent}) is using ${dir}; give each process its own DATA_DIR or use DATABASE_URL`,
+    );
+  }
   log.warn({ orphanPid: pid }, 'stopping the embedded PostgreSQL left running by an earlier process');
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
+}
+
+function readProc(pid: number, file: 'cmdline' | 'stat'): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
 }
