@@ -243,7 +243,10 @@ export function buildConfig(settings: Settings): Config {
 
 /** The one place that reads the process environment. */
 export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return buildConfig(parseSettings({ ...process.env, ...overrides }));
+  const settings = parseSettings({ ...process.env, ...overrides });
+  // Libraries (React above all) choose their production or development build from this variable.
+  process.env.NODE_ENV = settings.NODE_ENV;
+  return buildConfig(settings);
 }
 
 function deepFreeze<T>(value: T): T {
