@@ -6,6 +6,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
 import responseCache from './http/response-cache.ts';
 import security from './http/security.ts';
+import mediaRoutes from './media/media.routes.ts';
 import settingsRoutes from './settings/settings.routes.ts';
 import webApp from './web/web.plugin.ts';
 
@@ -40,6 +41,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
 
   await app.register(healthRoutes, { db: container.database.db });
   await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(mediaRoutes, { storage: container.storage });
 
   if (options.web !== 'none') await app.register(webApp, { mode: options.web, container });
   return app;

@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { createStorage, type Storage } from './media/storage.ts';
 import { SettingsService } from './settings/settings.service.ts';
 
 /** Everything a process needs, built once and passed down; nothing reaches for a global. */
@@ -12,6 +13,7 @@ export interface Container {
   readonly log: Logger;
   readonly database: DatabaseHandle;
   readonly jobs: JobQueue;
+  readonly storage: Storage;
   readonly services: {
     readonly settings: SettingsService;
   };
@@ -19,6 +21,7 @@ export interface Container {
 }
 
 export async function createContainer(config: Config, log: Logger, options: { databaseUrl?: string } = {}): Promise<Container> {
+  const storage = createStorage(config.storage);
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl ?? config.database.url;
   if (!url) {
@@ -34,6 +37,7 @@ export async function createContainer(config: Config, log: Logger, options: { da
       log,
       database,
       jobs,
+      storage,
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
       },

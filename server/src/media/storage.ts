@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+import { LocalStorage } from './local-storage.ts';
+
+/** What a stored object looks like from outside, whatever the driver keeps it in. */
+export interface StoredObject {
+  readonly key: string;
+  readonly size: number;
+  readonly contentType: string;
+  readonly etag: string;
+  readonly modifiedAt: Date;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Where media bytes live. Keys are slash-separated paths such as `media/<name>/poster-jpg.jpg`; objects are
+ * written once and never change, which is what lets `/media/` answer with immutable cache headers.
+ */
+export interface Storage {
+  /** Stores the bytes under key; readers see the old object or the whole new one, never a part. */
+  put(key: string, body: Readable | Uint8Array): Promise<StoredObject>;
+  /** Stores a file from the local disk (e.g. an ffmpeg output) under key. */
+  putFile(key: string, path: string): Promise<StoredObject>;
+  /** A stream of the object's bytes (or of one range of them); undefined when the key does not exist. */
+  get(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  stat(key: string): Promise<StoredObject | undefined>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the object; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/**
+ * Builds the configured storage. `s3` is accepted by the configuration but its driver is a later issue;
+ * failing at start-up beats silently writing to a local disk that other nodes cannot read.
+ */
+export function createStorage(config: Config['storage']): Storage {
+  if (config.driver === 'local') return new LocalStorage(config.dir);
+  throw new Error('STORAGE_DRIVER=s3 is not implemented yet; use STORAGE_DRIVER=local');
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { MediaVariant } from '../db/schema.ts';
+import { runFfmpeg } from '../media/ffmpeg.ts';
+import type { Storage } from '../media/storage.ts';
+import { audioSource, CLIP_HEIGHT, CLIP_WIDTH, type Melody, type Palette, type VideoLook, videoSource } from './lavfi-sources.ts';
+
+/** One stored media file, ready to become a `media_files` row. */
+export interface GeneratedMedia {
+  readonly name: string;
+  readonly kind: 'video' | 'image' | 'audio';
+  readonly mimeType: string;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly durationMs: number | null;
+  readonly sizeBytes: number;
+  readonly originalKey: string;
+  readonly variants: Record<string, MediaVariant>;
+}
+
+export interface ClipSpec {
+  readonly look: VideoLook;
+  readonly palette: Palette;
+  readonly variant: number;
+  readonly seconds: number;
+  readonly melody: Melody;
+}
+
+type RawImage = { data: Buffer; info: OutputInfo };
+type Still = { readonly purpose: string; readonly width: number; readonly height: number };
+
+const THUMB_WIDTH = 180;
+const AVATAR_SIZES = { small: 64, medium: 128, retina: 256 } as const;
+const SOUND_SECONDS = 15;
+
+const keyOf = (name: string, rendition: string, extension: string) => `media/${name}/${rendition}.${extension}`;
+
+/** Public names are 120 random bits: media URLs cannot be enumerated. */
+const mediaName = () => randomBytes(15).toString('base64url');
+
+/** Poster, listing and thumbnail sizes for a picture of the given size, keeping its aspect ratio. */
+function stillsFor(width: number, height: number, listingWidth: number): Still[] {
+  const scaled = (purpose: string, target: number) => ({ purpose, width: target, height: Math.round((height * target) / width) });
+  return [scaled('poster', width), scaled('listing', listingWidth), scaled('thumb', THUMB_WIDTH)];
+}
+
+/**
+ * Generates demo media locally (ffmpeg lavfi sources, sharp for pictures) and stores every rendition
+ * through the Storage interface. Remembers what it stored so a failed seed can take it back.
+ */
+export class DemoMediaGenerator {
+  readonly #storage: Storage;
+  readonly #workDir: string;
+  readonly #stored: string[] = [];
+
+  constructor(storage: Storage, workDir: string) {
+    this.#storage = storage;
+    this.#workDir = workDir;
+  }
+
+  /** An H.264/AAC clip with faststart plus its poster, listing and thumbnail stills. */
+  async video(clip: ClipSpec): Promise<GeneratedMedia> {
+    const name = mediaName();
+    const file = join(this.#workDir, `${name}.mp4`);
+    await runFfmpeg([
+      ...['-f', 'lavfi', '-i', videoSource(clip.look, clip.palette, clip.variant)],
+      ...['-f', 'lavfi', '-i', audioSource(clip.melody, clip.seconds)],
+      ...['-t', String(clip.seconds), '-map', '0:v', '-map', '1:a'],
+      // superfast: a fifth less CPU than veryfast for slightly larger files, which matters more on a first start.
+      ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '27', '-g', '48', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-y', file],
+    ]);
+    const poster = ['-ss', (clip.seconds * 0.4).toFixed(2), '-i', file, '-frames:v', '1'];
+    const frame = await runFfmpeg([...poster, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
+    const mp4Key = keyOf(name, 'mp4-540', 'mp4');
+    const mp4 = await this.#storeFile(mp4Key, file);
+    const variants: Record<string, MediaVariant> = {
+      'mp4-540': { key: mp4Key, mime: 'video/mp4', width: CLIP_WIDTH, height: CLIP_HEIGHT, bytes: mp4.size },
+      ...(await this.#storeStills(name, await raw(sharp(frame)), stillsFor(CLIP_WIDTH, CLIP_HEIGHT, 360))),
+    };
+    return {
+      name,
+      kind: 'video',
+      mimeType: 'video/mp4',
+      width: CLIP_WIDTH,
+      height: CLIP_HEIGHT,
+      durationMs: clip.seconds * 1000,
+      sizeBytes: mp4.size,
+      originalKey: mp4Key,
+      variants,
+    };
+  }
+
+  /** One picture of an image post, drawn from SVG; the full-size JPEG stands in for the uploaded original. */
+  async image(svg: string, width: number, height: number): Promise<GeneratedMedia> {
+    const name = mediaName();
+    const variants = await this.#storeStills(name, await raw(sharp(Buffer.from(svg))), stillsFor(width, height, width / 2));
+    const original = variants['poster-jpg'] as MediaVariant;
+    return {
+      name,
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      width,
+      height,
+      durationMs: null,
+      sizeBytes: original.bytes ?? 0,
+      originalKey: original.key,
+      variants,
+    };
+  }
+
+  async avatar(svg: string): Promise<GeneratedMedia> {
+    const name = mediaName();
+    const source = await raw(sharp(Buffer.from(svg)));
+    const entries = await Promise.all(
+      Object.entries(AVATAR_SIZES).flatMap(([size, pixels]) =>
+        (['jpg', 'webp'] as const).map((format) =>
+          this.#storeImage(name, `avatar-${size}-${format}`, source, pixels, pixels, format),
+        ),
+      ),
+    );
+    const variants = Object.fromEntries(entries);
+    const original = variants['avatar-retina-jpg'] as MediaVariant;
+    return {
+      name,
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      width: AVATAR_SIZES.retina,
+      height: AVATAR_SIZES.retina,
+      durationMs: null,
+      sizeBytes: original.bytes ?? 0,
+      originalKey: original.key,
+      variants,
+    };
+  }
+
+  /** A 15 s AAC tune in an M4A file, as the sound library offers for image posts. */
+  async sound(melody: Melody): Promise<GeneratedMedia> {
+    const name = mediaName();
+    const file = join(this.#workDir, `${name}.m4a`);
+    await runFfmpeg([
+      ...['-f', 'lavfi', '-i', audioSource(melody, SOUND_SECONDS), '-t', String(SOUND_SECONDS)],
+      ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-y', file],
+    ]);
+    const key = keyOf(name, 'm4a', 'm4a');
+    const { size } = await this.#storeFile(key, file);
+    return {
+      name,
+      kind: 'audio',
+      mimeType: 'audio/mp4',
+      width: null,
+      height: null,
+      durationMs: SOUND_SECONDS * 1000,
+      sizeBytes: size,
+      originalKey: key,
+      variants: { m4a: { key, mime: 'audio/mp4', bytes: size } },
+    };
+  }
+
+  /** Deletes everything stored so far; used when the seed's transaction does not commit. */
+  async discard(): Promise<void> {
+    await Promise.all(this.#stored.splice(0).map((key) => this.#storage.delete(key)));
+  }
+
+  async #storeStills(name: string, source: RawImage, stills: Still[]): Promise<Record<string, MediaVariant>> {
+    const entries = await Promise.all(
+      stills.flatMap(({ purpose, width, height }) =>
+        (['jpg', 'webp'] as const).map((format) => this.#storeImage(name, `${purpose}-${format}`, source, width, height, format)),
+      ),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  async #storeImage(name: string, rendition: string, source: RawImage, width: number, height: number, format: 'jpg' | 'webp') {
+    const resized = sharp(source.data, { raw: source.info }).resize(width, height, { fit: 'cover' });
+    const bytes = await (format === 'jpg'
+      ? resized.jpeg({ quality: 82, progressive: true })
+      : resized.webp({ quality: 78, effort: 2 })
+    ).toBuffer();
+    const key = keyOf(name, rendition, format);
+    await this.#storage.put(key, bytes);
+    this.#stored.push(key);
+    const variant: MediaVariant = {
+      key,
+      mime: format === 'jpg' ? 'image/jpeg' : 'image/webp',
+      width,
+      height,
+      bytes: bytes.length,
+    };
+    return [rendition, variant] as const;
+  }
+
+  async #storeFile(key: string, file: string) {
+    const stored = await this.#storage.putFile(key, file);
+    this.#stored.push(key);
+    return stored;
+  }
+}
+
+async function raw(image: Sharp): Promise<RawImage> {
+  return image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
