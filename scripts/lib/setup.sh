@@ -61,6 +61,8 @@ ensure_dependencies() {
   cd "$VELVET_ROOT"
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "Installing npm dependencies"
-    npm ci --no-audit --no-fund --loglevel=error
+    # Not `npm ci`: the registry here lacks other platforms' optional binaries (e.g. Biome's), which
+    # `npm ci` treats as a lock file mismatch; `npm install` installs the locked versions all the same.
+    npm install --no-audit --no-fund --loglevel=error
   fi
 }
