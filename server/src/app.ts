@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import accountRoutes from './accounts/accounts.routes.ts';
+import auth from './accounts/auth.plugin.ts';
+import profileRoutes from './accounts/profile.routes.ts';
 import type { Container } from './container.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -38,9 +41,12 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(security, { rateLimitPerMinute: config.http.rateLimitPerMinute, development: options.web === 'dev' });
   await app.register(clientContext, { defaultLocale: config.locale.default });
   await app.register(responseCache);
+  await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
 
   await app.register(healthRoutes, { db: container.database.db });
   await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(accountRoutes, { ...services.accounts, baseUrl: config.http.baseUrl });
+  await app.register(profileRoutes, { profiles: services.accounts.profiles });
   await app.register(mediaRoutes, { storage: container.storage });
 
   if (options.web !== 'none') await app.register(webApp, { mode: options.web, container });

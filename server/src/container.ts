@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
@@ -16,6 +17,7 @@ export interface Container {
   readonly storage: Storage;
   readonly services: {
     readonly settings: SettingsService;
+    readonly accounts: AccountServices;
   };
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function createContainer(config: Config, log: Logger, options: { da
       storage,
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
+        accounts: createAccountServices(database.db, config, log),
       },
       async close() {
         await jobs.close().catch((error) => log.warn({ err: error }, 'closing job queue failed'));

@@ -19,6 +19,14 @@ export const errorTable = {
   unsupported_media_type: { statusCode: -19, message: 'Unsupported content type', http: 415 },
   rate_limited: { statusCode: -20, message: 'Too many requests, try again later', http: 429 },
   service_unavailable: { statusCode: -21, message: 'The service is not ready', http: 503 },
+  invalid_credentials: { statusCode: -30, message: 'Wrong username, e-mail or password' },
+  username_taken: { statusCode: -31, message: 'This username is taken' },
+  email_taken: { statusCode: -32, message: 'This e-mail address is already registered' },
+  invalid_username: { statusCode: -33, message: 'This username is not allowed' },
+  invalid_email: { statusCode: -34, message: 'This e-mail address is not valid' },
+  weak_password: { statusCode: -35, message: 'Choose a stronger password' },
+  token_invalid: { statusCode: -36, message: 'This link or token is not valid' },
+  token_expired: { statusCode: -37, message: 'This link or token has expired' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

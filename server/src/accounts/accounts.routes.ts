@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import { envelope, OK_ACTION } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import type { AccountService } from './accounts.service.ts';
+import { REFRESH_COOKIE, sessionUserId } from './auth.plugin.ts';
+import type { EmailActionService } from './email-actions.service.ts';
+import { PASSWORD_MAX } from './password-policy.ts';
+import type { SessionService } from './session.service.ts';
+import { cookieOptions, setSessionCookies } from './session-cookies.ts';
+
+export interface AccountRoutesOptions {
+  readonly accounts: AccountService;
+  readonly sessions: SessionService;
+  readonly emailActions: EmailActionService;
+  readonly baseUrl: string;
+}
+
+const minutes = (count: number) => count * 60_000;
+/** Per-IP limits of the account endpoints (the global limit covers the rest of the API). */
+const limits = {
+  login: { max: 25, timeWindow: minutes(5) },
+  signup: { max: 5, timeWindow: minutes(30) },
+  reset: { max: 5, timeWindow: minutes(60) },
+  check: { max: 60, timeWindow: minutes(1) },
+} as const;
+
+// Lengths are generous upper bounds so absurd input is refused before any work; the rules live in the services.
+const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX * 4 });
+const Token = Type.String({ minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
+
+export default async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
+  const { accounts, sessions, emailActions, baseUrl } = options;
+  const langOf = (locale: string) => locale.slice(0, 2);
+
+  app.post('/api/anonymous-login', async (request, reply) => {
+    const issued = await sessions.anonymous(langOf(request.client.locale));
+    setSessionCookies(reply, baseUrl, issued);
+    return envelope(issued.session);
+  });
+
+  const login = Type.Object({
+    username: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+    password: Password,
+  });
+  app.post('/api/login', { schema: { body: login }, config: { rateLimit: limits.login } }, async (request, reply) => {
+    const body = request.body as { username?: string; email?: string; password: string };
+    const identifier = body.username ?? body.email;
+    if (!identifier)
+      throw new AppError('invalid_input', { details: [{ field: 'body/username', problem: 'username or email is required' }] });
+    const issued = await accounts.login(identifier, body.password);
+    setSessionCookies(reply, baseUrl, issued);
+    return envelope({ ...issued.session, restored: issued.restored });
+  });
+
+  const signup = Type.Object({
+    username: Type.String({ maxLength: 64 }),
+    email: Type.String({ maxLength: 320 }),
+    password: Password,
+    recaptchaToken: Type.Optional(Type.String({ maxLength: 4096 })),
+  });
+  app.post('/api/signup', { schema: { body: signup }, config: { rateLimit: limits.signup } }, async (request, reply) => {
+    const body = request.body as { username: string; email: string; password: string };
+    const issued = await accounts.signup(body, langOf(request.client.locale));
+    setSessionCookies(reply, baseUrl, issued);
+    return envelope(issued.session);
+  });
+
+  app.get('/api/refresh', async (request, reply) => {
+    const issued = await sessions.refresh(request.cookies[REFRESH_COOKIE]);
+    setSessionCookies(reply, baseUrl, issued);
+    return envelope(issued.session);
+  });
+
+  // Not named in spec §7; §4 describes logout as clearing both cookies and signing in anonymously again.
+  app.post('/api/logout', async (request, reply) => {
+    await sessions.end(request.cookies[REFRESH_COOKIE]);
+    const issued = await sessions.anonymous(langOf(request.client.locale));
+    setSessionCookies(reply, baseUrl, issued);
+    return envelope(issued.session);
+  });
+
+  const checkUsername = Type.Object({ username: Type.String({ maxLength: 64 }) });
+  app.post('/api/check/username', { schema: { body: checkUsername }, config: { rateLimit: limits.check } }, async (request) =>
+    envelope(await accounts.checkUsername((request.body as { username: string }).username)),
+  );
+
+  const checkEmail = Type.Object({ email: Type.String({ maxLength: 320 }) });
+  app.post('/api/check/email', { schema: { body: checkEmail }, config: { rateLimit: limits.check } }, async (request) =>
+    envelope(await accounts.checkEmail((request.body as { email: string }).email)),
+  );
+
+  app.delete('/api/user/me', { preHandler: app.requireUser }, async (request, reply) => {
+    const result = await accounts.requestDeletion(sessionUserId(request));
+    const issued = await sessions.anonymous(langOf(request.client.locale));
+    setSessionCookies(reply, baseUrl, issued);
+    return envelope({ ...result, session: issued.session }, OK_ACTION);
+  });
+
+  // E-mailed links. The page /action/{hash} posts its hash here to confirm the address.
+  app.post('/api/action/jwt', { schema: { body: Type.Object({ hash: Token }) } }, async (request) => {
+    await emailActions.confirmEmail((request.body as { hash: string }).hash);
+    return envelope({ emailVerified: true }, OK_ACTION);
+  });
+
+  app.get(
+    '/api/action/resend/verification',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { ...limits.reset, keyGenerator: (request) => `user:${request.session.userId}` } },
+    },
+    async (request) => envelope(await emailActions.resendVerification(sessionUserId(request)), OK_ACTION),
+  );
+
+  const reset = Type.Object({
+    email: Type.String({ maxLength: 320 }),
+    recaptchaToken: Type.Optional(Type.String({ maxLength: 4096 })),
+  });
+  app.post('/api/reset/', { schema: { body: reset }, config: { rateLimit: limits.reset } }, async (request) => {
+    await emailActions.requestPasswordReset((request.body as { email: string }).email);
+    return envelope({}, OK_ACTION);
+  });
+
+  const passChange = Type.Object({ x: Token });
+  // Answers statusCode 1, not 2: the anonymous GET cache (spec §7) must never keep a link's state.
+  app.get('/api/pass-change/:x', { schema: { params: passChange } }, async (request) =>
+    envelope({ valid: true, ...(await emailActions.checkPasswordReset((request.params as { x: string }).x)) }, OK_ACTION),
+  );
+
+  app.post(
+    '/api/pass-change/:x',
+    { schema: { params: passChange, body: Type.Object({ password: Password }) }, config: { rateLimit: limits.reset } },
+    async (request, reply) => {
+      await emailActions.changePassword((request.params as { x: string }).x, (request.body as { password: string }).password);
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions(baseUrl));
+      return envelope({}, OK_ACTION);
+    },
+  );
+}

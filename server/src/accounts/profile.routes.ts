@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import { envelope } from '../http/envelope.ts';
+import { sessionUserId } from './auth.plugin.ts';
+import type { ProfileService, ProfileUpdate } from './profile.service.ts';
+
+export default async function profileRoutes(app: FastifyInstance, { profiles }: { profiles: ProfileService }) {
+  const params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+  app.get('/api/user/:id', { schema: { params } }, async (request) =>
+    envelope({ user: await profiles.profile((request.params as { id: string }).id, request.session.userId) }),
+  );
+
+  const update = Type.Object({
+    displayName: Type.Optional(Type.String({ maxLength: 64 })),
+    bio: Type.Optional(Type.String({ maxLength: 4000 })),
+    lgbtPreference: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+    generalNotifSound: Type.Optional(Type.Boolean()),
+    fePreference: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 200 }),
+        Type.Object({ nFollow: Type.Boolean(), nLike: Type.Boolean(), nCreate: Type.Boolean(), nUpdate: Type.Boolean() }),
+      ]),
+    ),
+  });
+  app.put('/api/user/me', { schema: { body: update }, preHandler: app.requireUser }, async (request) =>
+    envelope({ user: await profiles.update(sessionUserId(request), request.body as ProfileUpdate) }),
+  );
+}

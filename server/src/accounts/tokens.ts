@@ -1,0 +1,78 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const ANONYMOUS_TOKEN_SECONDS = 24 * 3600;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+
+const ISSUER = 'velvet';
+const AUDIENCE = 'velvet-api';
+
+/** Claims of our access tokens; an anonymous one has no `sub` but a visitor id instead. */
+export interface AccessClaims {
+  readonly userId: number | undefined;
+  readonly visitorId: string | undefined;
+  readonly langId: string;
+  readonly exp: number;
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'token_invalid' | 'token_expired' };
+
+/** Signs and checks the short-lived JWTs (HS256 with config.auth.jwtSecret). */
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(subject: { userId: number } | { visitorId: string }, langId: string): Promise<{ token: string; exp: number }> {
+    const seconds = 'userId' in subject ? ACCESS_TOKEN_SECONDS : ANONYMOUS_TOKEN_SECONDS;
+    const exp = Math.floor(Date.now() / 1000) + seconds;
+    const jwt = new SignJWT({ lang: langId, ...('visitorId' in subject ? { vid: subject.visitorId } : {}) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(exp);
+    if ('userId' in subject) jwt.setSubject(String(subject.userId));
+    return { token: await jwt.sign(this.key), exp };
+  }
+
+  async verify(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const userId = payload.sub === undefined ? undefined : Number(payload.sub);
+      if (userId !== undefined && !(Number.isSafeInteger(userId) && userId > 0)) return { ok: false, reason: 'token_invalid' };
+      return {
+        ok: true,
+        claims: {
+          userId,
+          visitorId: typeof payload.vid === 'string' ? payload.vid : undefined,
+          langId: typeof payload.lang === 'string' ? payload.lang : 'en',
+          exp: payload.exp ?? 0,
+        },
+      };
+    } catch (error) {
+      return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'token_invalid' };
+    }
+  }
+}
+
+/** An opaque secret for refresh and e-mail links: 32 random bytes, base64url. */
+export function opaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this digest is stored, so a database leak does not hand out live tokens. */
+export function tokenDigest(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+export function newVisitorId(): string {
+  return randomUUID();
+}
+
+export function newFamilyId(): string {
+  return randomUUID();
+}

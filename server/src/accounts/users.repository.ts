@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { FePreference } from '../db/schema.ts';
+
+/** What login and session checks need to know about an account. */
+export interface AccountRow {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string | null;
+  readonly passwordHash: string | null;
+  readonly lang: string;
+  readonly debugLevel: number;
+  readonly bannedAt: Date | null;
+  readonly deleteRequestedAt: Date | null;
+  readonly emailVerifiedAt: Date | null;
+}
+
+export interface ProfileRow {
+  readonly id: number;
+  readonly uid: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly email: string | null;
+  readonly type: number;
+  readonly bio: string;
+  readonly lgbtPreference: number;
+  readonly generalNotifSound: boolean;
+  readonly fePreference: FePreference;
+  readonly followersCount: number;
+  readonly followingCount: number;
+  readonly postsCount: number;
+  readonly likesReceived: number;
+}
+
+export interface ProfileChanges {
+  readonly displayName?: string;
+  readonly bio?: string;
+  readonly lgbtPreference?: number;
+  readonly generalNotifSound?: boolean;
+  readonly fePreference?: FePreference;
+}
+
+/** A unique violation on insert, named by the column that collided. */
+export class DuplicateAccountError extends Error {
+  readonly field: 'username' | 'email';
+
+  constructor(field: 'username' | 'email') {
+    super(`duplicate ${field}`);
+    this.field = field;
+  }
+}
+
+export class UsersRepository {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private accounts() {
+    return this.db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'email',
+        'password_hash as passwordHash',
+        'lang',
+        'debug_level as debugLevel',
+        'banned_at as bannedAt',
+        'delete_requested_at as deleteRequestedAt',
+        'email_verified_at as emailVerifiedAt',
+      ]);
+  }
+
+  findAccountById(id: number): Promise<AccountRow | undefined> {
+    return this.accounts().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** username and email are citext, so both lookups ignore case. */
+  findAccountByUsername(username: string): Promise<AccountRow | undefined> {
+    return this.accounts().where('username', '=', username).executeTakeFirst();
+  }
+
+  findAccountByEmail(email: string): Promise<AccountRow | undefined> {
+    return this.accounts().where('email', '=', email).executeTakeFirst();
+  }
+
+  async usernameExists(username: string): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst());
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
+  }
+
+  async create(account: { username: string; email: string; passwordHash: string; lang: string }): Promise<number> {
+    try {
+      const row = await this.db
+        .insertInto('users')
+        .values({ username: account.username, email: account.email, password_hash: account.passwordHash, lang: account.lang })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    } catch (error) {
+      const constraint =
+        (error as { code?: string; constraint?: string }).code === '23505' ? (error as { constraint?: string }).constraint : '';
+      if (constraint === 'users_username_key') throw new DuplicateAccountError('username');
+      if (constraint === 'users_email_key') throw new DuplicateAccountError('email');
+      throw error;
+    }
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markEmailVerified(id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email_verified_at: sql`coalesce(email_verified_at, now())`, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async requestDeletion(id: number): Promise<Date> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ delete_requested_at: sql`coalesce(delete_requested_at, now())` })
+      .where('id', '=', id)
+      .returning('delete_requested_at')
+      .executeTakeFirstOrThrow();
+    return row.delete_requested_at as Date;
+  }
+
+  async cancelDeletion(id: number): Promise<void> {
+    await this.db.updateTable('users').set({ delete_requested_at: null }).where('id', '=', id).execute();
+  }
+
+  /** Really removes accounts whose grace period ended; their rows cascade to tokens, posts, likes... */
+  async deleteRequestedBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db.deleteFrom('users').where('delete_requested_at', '<', cutoff).returning('id').execute();
+    return rows.length;
+  }
+
+  /** Public profile of an active account (banned and leaving accounts are not shown). */
+  findProfile(ref: { id: number } | { username: string }): Promise<ProfileRow | undefined> {
+    let query = this.db
+      .selectFrom('users')
+      .select([
+        'id',
+        'uid',
+        'username',
+        'display_name as displayName',
+        'email',
+        'type',
+        'bio',
+        'lgbt_preference as lgbtPreference',
+        'general_notif_sound as generalNotifSound',
+        'fe_preference as fePreference',
+        'followers_count as followersCount',
+        'following_count as followingCount',
+        'posts_count as postsCount',
+        'likes_received as likesReceived',
+      ])
+      .where('banned_at', 'is', null)
+      .where('delete_requested_at', 'is', null);
+    query = 'id' in ref ? query.where('id', '=', ref.id) : query.where('username', '=', ref.username);
+    return query.executeTakeFirst();
+  }
+
+  async follows(followerId: number, followeeId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('follows')
+      .select('follower_id')
+      .where('follower_id', '=', followerId)
+      .where('followee_id', '=', followeeId)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async updateProfile(id: number, changes: ProfileChanges): Promise<void> {
+    const set = {
+      ...(changes.displayName !== undefined && { display_name: changes.displayName }),
+      ...(changes.bio !== undefined && { bio: changes.bio }),
+      ...(changes.lgbtPreference !== undefined && { lgbt_preference: changes.lgbtPreference }),
+      ...(changes.generalNotifSound !== undefined && { general_notif_sound: changes.generalNotifSound }),
+      ...(changes.fePreference !== undefined && { fe_preference: JSON.stringify(changes.fePreference) }),
+    };
+    await this.db
+      .updateTable('users')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+}
