@@ -2,15 +2,37 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/accounts.routes.ts';
 import auth from './accounts/auth.plugin.ts';
+import avatarRoutes from './accounts/avatar.routes.ts';
+import pageSession from './accounts/page-session.plugin.ts';
 import profileRoutes from './accounts/profile.routes.ts';
+import { loginProviderOrigins } from './accounts/provider-origins.ts';
+import socialRoutes from './accounts/social.routes.ts';
+import bannerRoutes from './banners/banners.routes.ts';
+import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
 import responseCache from './http/response-cache.ts';
 import security from './http/security.ts';
+import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
+import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
+import notificationRoutes from './notifications/notifications.routes.ts';
+import playlistRoutes from './playlists/playlists.routes.ts';
+import engagementRoutes from './posts/engagement.routes.ts';
+import oembedRoutes from './posts/oembed.ts';
+import pinRoutes from './posts/pins.routes.ts';
+import postRoutes from './posts/posts.routes.ts';
+import preferencesRoutes from './preferences/preferences.routes.ts';
+import socketRoutes from './realtime/socket.routes.ts';
+import scraperRoutes from './scraper/scraper.routes.ts';
+import searchRoutes from './search/search.routes.ts';
 import settingsRoutes from './settings/settings.routes.ts';
+import followRoutes from './social/follows.routes.ts';
+import likeRoutes from './social/likes.routes.ts';
+import soundRoutes from './sounds/sounds.routes.ts';
+import tagRoutes from './tags/tags.routes.ts';
 import webApp from './web/web.plugin.ts';
 
 export interface AppOptions {
@@ -38,16 +60,56 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   });
   installErrorHandling(app);
 
-  await app.register(security, { rateLimitPerMinute: config.http.rateLimitPerMinute, development: options.web === 'dev' });
+  await app.register(security, {
+    rateLimitPerMinute: config.http.rateLimitPerMinute,
+    development: options.web === 'dev',
+    thirdParty: loginProviderOrigins(config.auth),
+  });
   await app.register(clientContext, { defaultLocale: config.locale.default });
   await app.register(responseCache);
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
+  await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
 
   await app.register(healthRoutes, { db: container.database.db });
   await app.register(settingsRoutes, { settings: services.settings });
-  await app.register(accountRoutes, { ...services.accounts, baseUrl: config.http.baseUrl });
+  await app.register(accountRoutes, {
+    ...services.accounts,
+    baseUrl: config.http.baseUrl,
+    loginRateLimit: config.auth.loginRateLimit,
+  });
   await app.register(profileRoutes, { profiles: services.accounts.profiles });
+  await app.register(avatarRoutes, { avatars: services.accounts.avatars });
+  if (config.env === 'development' && config.mail.transport === 'outbox') {
+    await app.register(outboxRoutes, { dir: config.mail.outboxDir });
+  }
+  await app.register(socialRoutes, { social: services.accounts.social, auth: config.auth, baseUrl: config.http.baseUrl });
   await app.register(mediaRoutes, { storage: container.storage });
+  await app.register(postRoutes, { posts: services.posts.posts });
+  await app.register(pinRoutes, { pins: services.posts.pins });
+  await app.register(likeRoutes, { likes: services.posts.likes });
+  await app.register(followRoutes, { follows: services.posts.follows });
+  await app.register(preferencesRoutes, { preferences: services.preferences });
+  await app.register(engagementRoutes, { engagement: services.posts.engagement });
+  await app.register(oembedRoutes, { posts: services.posts.posts, baseUrl: config.http.baseUrl });
+  await app.register(simicheckRoutes, { simicheck: services.media.simicheck });
+  await app.register(scraperRoutes, { scraper: services.scraper });
+  await app.register(tagRoutes, { tags: services.discovery.tags });
+  await app.register(playlistRoutes, { playlists: services.discovery.playlists });
+  await app.register(soundRoutes, { sounds: services.discovery.sounds });
+  await app.register(searchRoutes, { search: services.discovery.search, defaultCountry: config.locale.defaultCountry });
+  await app.register(bannerRoutes, { banners: services.discovery.banners });
+  await app.register(contactRoutes, { contact: services.discovery.contact });
+  await app.register(notificationRoutes, { notifications: services.notifications });
+  await app.register(socketRoutes, {
+    events: container.events,
+    db: container.database.db,
+    accounts: services.accounts,
+    notifications: services.notifications,
+    baseUrl: config.http.baseUrl,
+    heartbeatSeconds: config.realtime.heartbeatSeconds,
+    connectsPerMinute: config.http.rateLimitPerMinute,
+    log: container.log,
+  });
 
   if (options.web !== 'none') await app.register(webApp, { mode: options.web, container });
   return app;

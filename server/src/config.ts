@@ -55,6 +55,11 @@ export const settingsSchema = Type.Object({
   }),
   SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.+)?$', description: 'SMTP connection URL.' }),
   MAIL_FROM: Type.String({ default: 'Velvet <no-reply@velvet.local>', description: 'Sender of outgoing mail.' }),
+  CONTACT_EMAIL: Type.String({
+    default: 'operators@velvet.local',
+    pattern: '^[^\\s@]+@[^\\s@]+$',
+    description: 'Where contact-form messages and abuse reports are e-mailed.',
+  }),
   JWT_SECRET: Type.String({
     default: '',
     description:
@@ -78,10 +83,115 @@ export const settingsSchema = Type.Object({
     default: 'true',
     description: 'Create demo users and posts on first start of an empty database.',
   }),
+  LOGIN_RATE_LIMIT: Type.Integer({
+    minimum: 1,
+    default: 25,
+    description: 'Login attempts per IP per 5 minutes (password and Google/Apple login).',
+  }),
+  ALTCHA_MAX_NUMBER: Type.Integer({
+    minimum: 1000,
+    maximum: 10_000_000,
+    default: 50_000,
+    description: 'Proof-of-work difficulty on sign-up and password reset (the ALTCHA search space).',
+  }),
+  GOOGLE_CLIENT_ID: Type.String({ default: '', description: 'Google OAuth client id; empty turns Google login off.' }),
+  GOOGLE_ISSUER: Type.String({
+    default: 'https://accounts.google.com',
+    pattern: '^https?://.+',
+    description: 'Issuer Google id tokens must carry.',
+  }),
+  GOOGLE_JWKS_URL: Type.String({
+    default: 'https://www.googleapis.com/oauth2/v3/certs',
+    pattern: '^https?://.+',
+    description: "Google's signing keys (JWKS).",
+  }),
+  APPLE_CLIENT_ID: Type.String({ default: '', description: 'Sign in with Apple service id; empty turns Apple login off.' }),
+  APPLE_ISSUER: Type.String({
+    default: 'https://appleid.apple.com',
+    pattern: '^https?://.+',
+    description: 'Issuer Apple id tokens must carry.',
+  }),
+  APPLE_JWKS_URL: Type.String({
+    default: 'https://appleid.apple.com/auth/keys',
+    pattern: '^https?://.+',
+    description: "Apple's signing keys (JWKS).",
+  }),
+  APPLE_TOKEN_URL: Type.String({
+    default: 'https://appleid.apple.com/auth/token',
+    pattern: '^https?://.+',
+    description: 'Where Apple authorisation codes are exchanged for id tokens.',
+  }),
+  APPLE_TEAM_ID: Type.String({ default: '', description: 'Apple developer team id (issuer of the client-secret JWT).' }),
+  APPLE_KEY_ID: Type.String({ default: '', description: 'Id of the Sign in with Apple private key.' }),
+  APPLE_PRIVATE_KEY: Type.String({
+    default: '',
+    description: 'Sign in with Apple private key (PKCS#8 PEM, ES256) that signs the client secret; `\\n` may stand for newlines.',
+  }),
+  EVENT_BUS: Type.Union([Type.Literal('postgres'), Type.Literal('memory')], {
+    default: 'postgres',
+    description:
+      'Live events between processes: `postgres` (LISTEN/NOTIFY, needed when app nodes and workers run apart) or `memory` (one process only).',
+  }),
+  WS_HEARTBEAT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 300,
+    default: 30,
+    description: 'Websocket ping interval; a peer that misses one is dropped.',
+  }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info', description: 'Log level.' },
   ),
+  LEGAL_ENTITY_NAME: Type.String({
+    default: '[Operator legal name: set LEGAL_ENTITY_NAME]',
+    minLength: 1,
+    description:
+      'Legal name of the company that runs the site, shown as the contracting party and data controller in the legal pages.',
+  }),
+  LEGAL_ENTITY_ADDRESS: Type.String({
+    default: '[Operator registered address: set LEGAL_ENTITY_ADDRESS]',
+    minLength: 1,
+    description: 'Registered postal address of that company, also where written legal notices are sent.',
+  }),
+  LEGAL_CONTACT_EMAIL: Type.String({
+    default: '[Legal contact e-mail: set LEGAL_CONTACT_EMAIL]',
+    minLength: 1,
+    description: 'Address for privacy requests, takedown notices and legal questions, shown in the legal pages.',
+  }),
+  LEGAL_GOVERNING_LAW: Type.String({
+    default: '[Governing law and competent courts: set LEGAL_GOVERNING_LAW]',
+    minLength: 1,
+    description:
+      'Governing law and courts named in the terms of service, shown as written in every language, so keep it short: e.g. `Ireland; courts of Dublin`.',
+  }),
+  RECORDS_CUSTODIAN_NAME: Type.String({
+    default: '[Custodian of records: set RECORDS_CUSTODIAN_NAME]',
+    minLength: 1,
+    description: 'Name or title of the custodian of records in the 18 U.S.C. 2257 statement.',
+  }),
+  RECORDS_CUSTODIAN_ADDRESS: Type.String({
+    default: '[Address where the records are kept: set RECORDS_CUSTODIAN_ADDRESS]',
+    minLength: 1,
+    description: 'Street address where the 18 U.S.C. 2257 records are kept and can be inspected.',
+  }),
+  SCRAPER_MAX_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest file a URL import downloads.' }),
+  SCRAPER_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    default: 300,
+    description: 'Longest time a URL import may take, redirects and page included.',
+  }),
+  SCRAPER_DNS_SERVERS: Type.String({
+    default: '',
+    pattern: '^([0-9a-fA-F.:\\[\\]]+(,[0-9a-fA-F.:\\[\\]]+)*)?$',
+    description: 'DNS servers URL imports resolve names with (comma-separated `ip` or `ip:port`). Empty: the system ones.',
+  }),
+  SCRAPER_ALLOW_LOOPBACK_PORTS: Type.String({
+    default: '',
+    pattern: '^(\\d{1,5}(,\\d{1,5})*)?$',
+    description:
+      'Tests only: loopback ports URL imports may fetch from (comma-separated). Empty: loopback is refused like every private address.',
+  }),
 });
 
 export type Settings = Static<typeof settingsSchema>;
@@ -118,7 +228,26 @@ export interface Config {
     readonly smtpUrl: string;
     readonly from: string;
   };
-  readonly auth: { readonly jwtSecret: string };
+  /** Where contact messages and abuse reports go (contact/). */
+  readonly contact: { readonly operatorsEmail: string };
+  readonly auth: {
+    readonly jwtSecret: string;
+    readonly loginRateLimit: number;
+    readonly altchaMaxNumber: number;
+    readonly google: { readonly clientId: string; readonly issuer: string; readonly jwksUrl: string } | undefined;
+    readonly apple:
+      | {
+          readonly clientId: string;
+          readonly issuer: string;
+          readonly jwksUrl: string;
+          readonly tokenUrl: string;
+          readonly teamId: string;
+          readonly keyId: string;
+          readonly privateKey: string;
+          readonly redirectUri: string;
+        }
+      | undefined;
+  };
   readonly locale: { readonly default: string; readonly defaultCountry: string };
   readonly limits: {
     readonly maxVideoBytes: number;
@@ -127,9 +256,27 @@ export interface Config {
     readonly maxImagesPerPost: number;
   };
   readonly worker: { readonly concurrency: number };
+  readonly scraper: {
+    readonly maxBytes: number;
+    readonly timeoutMs: number;
+    readonly dnsServers: readonly string[];
+    readonly allowLoopbackPorts: readonly number[];
+  };
+  readonly realtime: { readonly eventBus: 'postgres' | 'memory'; readonly heartbeatSeconds: number };
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly appVersion: string;
+  readonly legal: LegalDetails;
+}
+
+/** Who runs the site, as the legal pages name them; the defaults tell the operator what to set. */
+export interface LegalDetails {
+  readonly entityName: string;
+  readonly entityAddress: string;
+  readonly contactEmail: string;
+  readonly governingLaw: string;
+  readonly custodianName: string;
+  readonly custodianAddress: string;
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +311,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   }
   if (settings.STORAGE_DRIVER === 's3' && !settings.S3_BUCKET) {
     throw new ConfigError('Invalid setting S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  if (settings.APPLE_CLIENT_ID && !(settings.APPLE_TEAM_ID && settings.APPLE_KEY_ID && settings.APPLE_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid setting APPLE_PRIVATE_KEY: APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY are required with APPLE_CLIENT_ID',
+    );
   }
   if (settings.MAIL_TRANSPORT === 'smtp' && !settings.SMTP_URL) {
     throw new ConfigError('Invalid setting SMTP_URL: required when MAIL_TRANSPORT=smtp');
@@ -226,7 +378,27 @@ export function buildConfig(settings: Settings): Config {
       smtpUrl: settings.SMTP_URL,
       from: settings.MAIL_FROM,
     },
-    auth: { jwtSecret },
+    contact: { operatorsEmail: settings.CONTACT_EMAIL },
+    auth: {
+      jwtSecret,
+      loginRateLimit: settings.LOGIN_RATE_LIMIT,
+      altchaMaxNumber: settings.ALTCHA_MAX_NUMBER,
+      google: settings.GOOGLE_CLIENT_ID
+        ? { clientId: settings.GOOGLE_CLIENT_ID, issuer: settings.GOOGLE_ISSUER, jwksUrl: settings.GOOGLE_JWKS_URL }
+        : undefined,
+      apple: settings.APPLE_CLIENT_ID
+        ? {
+            clientId: settings.APPLE_CLIENT_ID,
+            issuer: settings.APPLE_ISSUER,
+            jwksUrl: settings.APPLE_JWKS_URL,
+            tokenUrl: settings.APPLE_TOKEN_URL,
+            teamId: settings.APPLE_TEAM_ID,
+            keyId: settings.APPLE_KEY_ID,
+            privateKey: settings.APPLE_PRIVATE_KEY.replaceAll('\\n', '\n'),
+            redirectUri: `${baseUrl}/login`,
+          }
+        : undefined,
+    },
     locale: { default: settings.DEFAULT_LOCALE, defaultCountry: settings.DEFAULT_COUNTRY },
     limits: {
       maxVideoBytes: settings.MAX_VIDEO_BYTES,
@@ -235,9 +407,24 @@ export function buildConfig(settings: Settings): Config {
       maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
     },
     worker: { concurrency: settings.WORKER_CONCURRENCY },
+    scraper: {
+      maxBytes: settings.SCRAPER_MAX_BYTES,
+      timeoutMs: settings.SCRAPER_TIMEOUT_SECONDS * 1000,
+      dnsServers: settings.SCRAPER_DNS_SERVERS.split(',').filter(Boolean),
+      allowLoopbackPorts: settings.SCRAPER_ALLOW_LOOPBACK_PORTS.split(',').filter(Boolean).map(Number),
+    },
+    realtime: { eventBus: settings.EVENT_BUS, heartbeatSeconds: settings.WS_HEARTBEAT_SECONDS },
     seedDemo: truthy(settings.SEED_DEMO),
     logLevel: settings.LOG_LEVEL,
     appVersion: readAppVersion(),
+    legal: {
+      entityName: settings.LEGAL_ENTITY_NAME,
+      entityAddress: settings.LEGAL_ENTITY_ADDRESS,
+      contactEmail: settings.LEGAL_CONTACT_EMAIL,
+      governingLaw: settings.LEGAL_GOVERNING_LAW,
+      custodianName: settings.RECORDS_CUSTODIAN_NAME,
+      custodianAddress: settings.RECORDS_CUSTODIAN_ADDRESS,
+    },
   } satisfies Config);
 }
 

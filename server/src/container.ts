@@ -5,7 +5,18 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { createSimicheckServices, type SimicheckServices } from './media/simicheck/simicheck-services.ts';
 import { createStorage, type Storage } from './media/storage.ts';
+import { NotificationsRepository } from './notifications/notifications.repository.ts';
+import { NotificationService } from './notifications/notifications.service.ts';
+import { createPostServices, type PostServices } from './posts/post-services.ts';
+import { PreferencesRepository } from './preferences/preferences.repository.ts';
+import { PreferencesService } from './preferences/preferences.service.ts';
+import { createEventBus } from './realtime/event-bus.ts';
+import type { EventBus } from './realtime/events.ts';
+import type { ScraperService } from './scraper/scraper.service.ts';
+import { createScraperService } from './scraper/scraper-services.ts';
+import { createDiscoveryServices, type DiscoveryServices } from './search/discovery-services.ts';
 import { SettingsService } from './settings/settings.service.ts';
 
 /** Everything a process needs, built once and passed down; nothing reaches for a global. */
@@ -15,9 +26,17 @@ export interface Container {
   readonly database: DatabaseHandle;
   readonly jobs: JobQueue;
   readonly storage: Storage;
+  /** Live events to every app node and worker (realtime/README.md). */
+  readonly events: EventBus;
   readonly services: {
     readonly settings: SettingsService;
     readonly accounts: AccountServices;
+    readonly posts: PostServices;
+    readonly preferences: PreferencesService;
+    readonly media: SimicheckServices;
+    readonly scraper: ScraperService;
+    readonly discovery: DiscoveryServices;
+    readonly notifications: NotificationService;
   };
   close(): Promise<void>;
 }
@@ -34,17 +53,32 @@ export async function createContainer(config: Config, log: Logger, options: { da
   try {
     await migrate(database.pool, log);
     const jobs = await JobQueue.open(database.pool);
+    const events = createEventBus(config.realtime.eventBus, database.pool, url, log);
+    const notifications = new NotificationService({
+      repository: new NotificationsRepository(database.db),
+      events,
+      jobs,
+      log,
+    });
     return {
       config,
       log,
       database,
       jobs,
       storage,
+      events,
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
-        accounts: createAccountServices(database.db, config, log),
+        accounts: createAccountServices(database.db, config, log, storage),
+        posts: createPostServices(database.db, notifications),
+        preferences: new PreferencesService(new PreferencesRepository(database.db)),
+        media: createSimicheckServices(config, database.db, storage, log),
+        scraper: createScraperService({ config, db: database.db, storage, jobs, log }),
+        discovery: createDiscoveryServices(database.db, config, log),
+        notifications,
       },
       async close() {
+        await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));
         await jobs.close().catch((error) => log.warn({ err: error }, 'closing job queue failed'));
         await database.close();
         await embedded?.stop();

@@ -45,7 +45,17 @@ export async function start(mode: Mode, config: Config, log: Logger) {
 
   if (mode !== 'worker' && config.seedDemo) await seedIfEmpty(container);
   if (mode !== 'app')
-    worker = await startWorker(container.database.pool, { db: container.database.db }, config.worker.concurrency, log);
+    worker = await startWorker(
+      container.database.pool,
+      {
+        db: container.database.db,
+        simicheck: container.services.media.simicheck,
+        scraper: container.services.scraper,
+        events: container.events,
+      },
+      config.worker.concurrency,
+      log,
+    );
   if (mode !== 'worker') {
     app = await buildApp(container, { web: mode === 'dev' ? 'dev' : 'built' });
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { jobHandlers } from '../jobs/registry.ts';
 import { testApp } from '../test/test-app.ts';
-import { Browser, signedUp } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, signedUp } from './test-support.ts';
 
-const t = await testApp();
+const t = await testApp({ env: ACCOUNT_TEST_ENV });
 afterAll(() => t.close());
 const { db } = t.container.database;
 

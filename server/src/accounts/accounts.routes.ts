@@ -4,6 +4,7 @@ import { envelope, OK_ACTION } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { AccountService } from './accounts.service.ts';
 import { REFRESH_COOKIE, sessionUserId } from './auth.plugin.ts';
+import type { BotCheck } from './bot-check.ts';
 import type { EmailActionService } from './email-actions.service.ts';
 import { PASSWORD_MAX } from './password-policy.ts';
 import type { SessionService } from './session.service.ts';
@@ -13,13 +14,15 @@ export interface AccountRoutesOptions {
   readonly accounts: AccountService;
   readonly sessions: SessionService;
   readonly emailActions: EmailActionService;
+  readonly botCheck: BotCheck;
   readonly baseUrl: string;
+  /** Login attempts per IP per 5 minutes (config LOGIN_RATE_LIMIT). */
+  readonly loginRateLimit: number;
 }
 
 const minutes = (count: number) => count * 60_000;
 /** Per-IP limits of the account endpoints (the global limit covers the rest of the API). */
-const limits = {
-  login: { max: 25, timeWindow: minutes(5) },
+const fixedLimits = {
   signup: { max: 5, timeWindow: minutes(30) },
   reset: { max: 5, timeWindow: minutes(60) },
   check: { max: 60, timeWindow: minutes(1) },
@@ -30,7 +33,8 @@ const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX * 4 });
 const Token = Type.String({ minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
 
 export default async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
-  const { accounts, sessions, emailActions, baseUrl } = options;
+  const { accounts, sessions, emailActions, botCheck, baseUrl } = options;
+  const limits = { ...fixedLimits, login: { max: options.loginRateLimit, timeWindow: minutes(5) } };
   const langOf = (locale: string) => locale.slice(0, 2);
 
   app.post('/api/anonymous-login', async (request, reply) => {
@@ -61,10 +65,17 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     recaptchaToken: Type.Optional(Type.String({ maxLength: 4096 })),
   });
   app.post('/api/signup', { schema: { body: signup }, config: { rateLimit: limits.signup } }, async (request, reply) => {
-    const body = request.body as { username: string; email: string; password: string };
+    const body = request.body as { username: string; email: string; password: string; recaptchaToken?: string };
+    await botCheck.spend(body.recaptchaToken);
     const issued = await accounts.signup(body, langOf(request.client.locale));
     setSessionCookies(reply, baseUrl, issued);
     return envelope(issued.session);
+  });
+
+  // A fresh ALTCHA challenge for the sign-up and reset forms (their proof travels as recaptchaToken).
+  app.get('/api/altcha', { config: { rateLimit: limits.check } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return envelope(await botCheck.challenge(), OK_ACTION);
   });
 
   app.get('/api/refresh', async (request, reply) => {
@@ -98,6 +109,18 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     return envelope({ ...result, session: issued.session }, OK_ACTION);
   });
 
+  const passwordChange = Type.Object({ currentPassword: Type.Optional(Password), password: Password });
+  app.put(
+    '/api/user/me/password',
+    { schema: { body: passwordChange }, preHandler: app.requireUser, config: { rateLimit: limits.login } },
+    async (request, reply) => {
+      const body = request.body as { currentPassword?: string; password: string };
+      const issued = await accounts.changePassword(sessionUserId(request), body.currentPassword, body.password);
+      setSessionCookies(reply, baseUrl, issued);
+      return envelope(issued.session);
+    },
+  );
+
   // E-mailed links. The page /action/{hash} posts its hash here to confirm the address.
   app.post('/api/action/jwt', { schema: { body: Type.Object({ hash: Token }) } }, async (request) => {
     await emailActions.confirmEmail((request.body as { hash: string }).hash);
@@ -118,7 +141,9 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     recaptchaToken: Type.Optional(Type.String({ maxLength: 4096 })),
   });
   app.post('/api/reset/', { schema: { body: reset }, config: { rateLimit: limits.reset } }, async (request) => {
-    await emailActions.requestPasswordReset((request.body as { email: string }).email);
+    const body = request.body as { email: string; recaptchaToken?: string };
+    await botCheck.spend(body.recaptchaToken);
+    await emailActions.requestPasswordReset(body.email);
     return envelope({}, OK_ACTION);
   });
 

@@ -112,6 +112,27 @@ export class AccountService {
     return (await this.users.emailExists(email.trim())) ? { available: false, reason: 'taken' } : { available: true };
   }
 
+  /**
+   * Settings' password change: the current password is needed when there is one (an account made through
+   * Google or Apple sets its first). Every other device is logged out; this browser gets a new session.
+   */
+  async changePassword(userId: number, currentPassword: string | undefined, password: string): Promise<IssuedSession> {
+    const account = await this.users.findAccountById(userId);
+    if (!account) throw new AppError('login_required');
+    if (account.passwordHash) {
+      this.throttle.check(account.username);
+      if (!currentPassword || !(await verifyPassword(account.passwordHash, currentPassword))) {
+        this.throttle.fail(account.username);
+        throw new AppError('invalid_credentials');
+      }
+    }
+    const weakness = passwordProblem(password, account.username);
+    if (weakness) throw new AppError('weak_password', { details: [{ field: 'password', problem: weakness }] });
+    await this.users.setPasswordHash(userId, await hashPassword(password));
+    await this.sessions.endAll(userId);
+    return this.sessions.start(account);
+  }
+
   /** Spec: deletion waits 30 days, during which logging in again restores the account. */
   async requestDeletion(userId: number): Promise<{ deleteAfter: string }> {
     const requestedAt = await this.users.requestDeletion(userId);

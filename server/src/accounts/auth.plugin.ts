@@ -16,6 +16,8 @@ declare module 'fastify' {
 
 export const ACCESS_COOKIE = 'authorization';
 export const REFRESH_COOKIE = 'refresh';
+/** A visitor's token (spec §4 "anonymous cookie token"); `authorization` is only ever a user's. */
+export const ANONYMOUS_COOKIE = 'anonymous';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -56,7 +58,7 @@ export default fp(
       const cookies = request.cookies ?? {};
       const byCookie = !bearer && Boolean(cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE]);
       if (byCookie && UNSAFE_METHODS.has(request.method)) assertSameOrigin(request, publicOrigin);
-      request.session = await options.sessions.resolve(bearer ?? cookies[ACCESS_COOKIE]);
+      request.session = await options.sessions.resolve(bearer ?? cookies[ACCESS_COOKIE] ?? cookies[ANONYMOUS_COOKIE]);
     });
   },
   { name: 'auth', dependencies: ['security'] },

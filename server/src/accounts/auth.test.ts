@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { Browser, nextAddress, signedUp } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, nextAddress, signedUp } from './test-support.ts';
 
 const t = await testApp({
+  env: ACCOUNT_TEST_ENV,
   routes: async (app) => {
     app.post('/api/test/whoami', { preHandler: app.requireUser }, async (request) => ({ statusCode: 2, ...request.session }));
   },

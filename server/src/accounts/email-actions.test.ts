@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { Browser, linkToken, outbox, signedUp } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, linkToken, outbox, proofOfWork, signedUp } from './test-support.ts';
 import { tokenDigest } from './tokens.ts';
 
-const t = await testApp();
+const t = await testApp({ env: ACCOUNT_TEST_ENV });
 afterAll(() => t.close());
 const { db } = t.container.database;
 const baseUrl = t.container.config.http.baseUrl;
@@ -53,7 +53,10 @@ describe('e-mail verification', () => {
 describe('password reset', () => {
   test('answers success for unknown addresses too, and sends nothing', async () => {
     const before = outbox(t).length;
-    const response = await new Browser(t).post('/api/reset/', { email: 'nobody@example.test' });
+    const response = await new Browser(t).post('/api/reset/', {
+      email: 'nobody@example.test',
+      recaptchaToken: await proofOfWork(t),
+    });
     expect(response.body).toEqual({ statusCode: 1 });
     expect(outbox(t).length).toBe(before);
   });
@@ -62,7 +65,9 @@ describe('password reset', () => {
     const { browser, email, username, password } = await signedUp(t);
     const other = new Browser(t);
     await other.post('/api/login', { username, password });
-    expect((await new Browser(t).post('/api/reset/', { email: email.toUpperCase() })).body).toEqual({ statusCode: 1 });
+    expect(
+      (await new Browser(t).post('/api/reset/', { email: email.toUpperCase(), recaptchaToken: await proofOfWork(t) })).body,
+    ).toEqual({ statusCode: 1 });
     const token = linkToken(t, email, '/reset-password/');
 
     expect((await new Browser(t).get(`/api/pass-change/${token}`)).body).toEqual({ statusCode: 1, valid: true, username });
@@ -84,7 +89,7 @@ describe('password reset', () => {
 
   test('an expired link answers token_expired', async () => {
     const { email, userId } = await signedUp(t);
-    await new Browser(t).post('/api/reset/', { email });
+    await new Browser(t).post('/api/reset/', { email, recaptchaToken: await proofOfWork(t) });
     const token = linkToken(t, email, '/reset-password/');
     await db
       .updateTable('action_tokens')
@@ -111,9 +116,11 @@ describe('password reset', () => {
   test('allows 5 reset requests per hour per address', async () => {
     const browser = new Browser(t);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await browser.post('/api/reset/', { email: 'nobody@example.test' })).status).toBe(200);
+      expect(
+        (await browser.post('/api/reset/', { email: 'nobody@example.test', recaptchaToken: await proofOfWork(t) })).status,
+      ).toBe(200);
     }
-    const limited = await browser.post('/api/reset/', { email: 'nobody@example.test' });
+    const limited = await browser.post('/api/reset/', { email: 'nobody@example.test', recaptchaToken: await proofOfWork(t) });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });

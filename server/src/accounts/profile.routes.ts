@@ -21,6 +21,7 @@ export default async function profileRoutes(app: FastifyInstance, { profiles }: 
         Type.Object({ nFollow: Type.Boolean(), nLike: Type.Boolean(), nCreate: Type.Boolean(), nUpdate: Type.Boolean() }),
       ]),
     ),
+    socialLinks: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 200 }), { maxProperties: 40 })),
   });
   app.put('/api/user/me', { schema: { body: update }, preHandler: app.requireUser }, async (request) =>
     envelope({ user: await profiles.update(sessionUserId(request), request.body as ProfileUpdate) }),

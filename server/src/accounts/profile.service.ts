@@ -1,6 +1,9 @@
 import type { FePreference } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { variantUrls } from '../posts/post-card.ts';
 import { sanitizeBio } from './bio.ts';
+import { bioToText, hashtagNames, linkHashtags } from './bio-tags.ts';
+import { cleanSocialHandle, isSocialCode, isSocialHandle, socialLinks } from './social-links.ts';
 import { parseUserRef } from './username.ts';
 import type { ProfileChanges, ProfileRow, UsersRepository } from './users.repository.ts';
 
@@ -21,6 +24,9 @@ export interface PublicProfile {
   readonly followingCount: number;
   readonly postsCount: number;
   readonly likesCount: number;
+  /** Rendition name (avatar-small-webp, avatar-retina-jpg...) → URL; empty without an avatar. */
+  readonly avatar: Record<string, string>;
+  readonly socialLinks: { code: string; name: string; handle: string; url: string }[];
 }
 
 export interface OwnProfile extends PublicProfile {
@@ -29,6 +35,12 @@ export interface OwnProfile extends PublicProfile {
   readonly generalNotifSound: boolean;
   /** A JSON string, as spec §3 describes it. */
   readonly fePreference: string;
+  readonly emailVerified: boolean;
+  /** False for accounts made through Google or Apple that never set a password. */
+  readonly hasPassword: boolean;
+  readonly connectedAccounts: { readonly google: boolean; readonly apple: boolean };
+  /** Spec §1: account types 2, 3, 5 and 6 may post images. */
+  readonly iCanUploadImages: boolean;
 }
 
 export interface ProfileUpdate {
@@ -37,7 +49,12 @@ export interface ProfileUpdate {
   readonly lgbtPreference?: number;
   readonly generalNotifSound?: boolean;
   readonly fePreference?: FePreference | string;
+  /** Platform code → handle (or the profile URL); an empty handle removes the link. */
+  readonly socialLinks?: Record<string, string>;
 }
+
+const IMAGE_UPLOAD_TYPES = new Set([2, 3, 5, 6]);
+const SOCIAL_LINKS_MAX = 40;
 
 export class ProfileService {
   private readonly users: UsersRepository;
@@ -67,17 +84,26 @@ export class ProfileService {
       followingCount: row.followingCount,
       postsCount: row.postsCount,
       likesCount: row.likesReceived,
+      avatar: variantUrls(row.avatarVariants),
+      socialLinks: socialLinks(row.socialLinks ?? {}),
     };
-    return mine ? { ...base, ...ownFields(row) } : base;
+    if (!mine) return base;
+    const providers = await this.users.linkedProviders(row.id);
+    return {
+      ...base,
+      ...ownFields(row),
+      connectedAccounts: { google: providers.includes('google'), apple: providers.includes('apple') },
+    };
   }
 
   async update(userId: number, update: ProfileUpdate): Promise<OwnProfile> {
     const changes: ProfileChanges = {
       displayName: update.displayName?.trim(),
-      bio: update.bio === undefined ? undefined : sanitizeBio(update.bio.trim()),
+      bio: update.bio === undefined ? undefined : await this.storedBio(update.bio),
       lgbtPreference: update.lgbtPreference,
       generalNotifSound: update.generalNotifSound,
       fePreference: update.fePreference === undefined ? undefined : parseFePreference(update.fePreference),
+      socialLinks: update.socialLinks === undefined ? undefined : parseSocialLinks(update.socialLinks),
     };
     if (changes.bio !== undefined && changes.bio.length > BIO_MAX) {
       throw new AppError('invalid_input', { details: [{ field: 'body/bio', problem: `longer than ${BIO_MAX} characters` }] });
@@ -85,7 +111,30 @@ export class ProfileService {
     await this.users.updateProfile(userId, changes);
     return (await this.profile(String(userId), userId)) as OwnProfile;
   }
+
+  /** Sanitised, with every #name of a known tag turned into the tag element spec §3 stores. */
+  private async storedBio(input: string): Promise<string> {
+    const clean = sanitizeBio(bioToText(input).trim());
+    return linkHashtags(clean, await this.users.tagIdsByName(hashtagNames(clean)));
+  }
 }
+
+function parseSocialLinks(input: Record<string, string>): Record<string, string> {
+  const links: Record<string, string> = {};
+  const entries = Object.entries(input);
+  if (entries.length > SOCIAL_LINKS_MAX) throw invalidSocialLink('too many links');
+  for (const [code, value] of entries) {
+    if (!isSocialCode(code)) throw invalidSocialLink(`unknown platform ${code.slice(0, 8)}`);
+    const handle = cleanSocialHandle(code, value);
+    if (handle === '') continue;
+    if (!isSocialHandle(handle)) throw invalidSocialLink(`invalid handle for ${code}`);
+    links[code] = handle;
+  }
+  return links;
+}
+
+const invalidSocialLink = (problem: string) =>
+  new AppError('invalid_input', { details: [{ field: 'body/socialLinks', problem }] });
 
 function ownFields(row: ProfileRow) {
   return {
@@ -93,6 +142,9 @@ function ownFields(row: ProfileRow) {
     lgbtPreference: row.lgbtPreference,
     generalNotifSound: row.generalNotifSound,
     fePreference: JSON.stringify(row.fePreference),
+    emailVerified: row.emailVerified,
+    hasPassword: row.hasPassword,
+    iCanUploadImages: IMAGE_UPLOAD_TYPES.has(row.type),
   };
 }
 

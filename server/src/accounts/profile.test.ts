@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { Browser, signedUp, uniqueName } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, signedUp, uniqueName } from './test-support.ts';
 
-const t = await testApp();
+const t = await testApp({ env: ACCOUNT_TEST_ENV });
 afterAll(() => t.close());
 const { db } = t.container.database;
 

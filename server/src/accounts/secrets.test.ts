@@ -5,7 +5,7 @@ import { createContainer } from '../container.ts';
 import { createLogger } from '../logger.ts';
 import { temporaryDirectory } from '../test/processes.ts';
 import { type TestApp, testConfig, testDatabase } from '../test/test-app.ts';
-import { Browser, linkToken, uniqueName } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, linkToken, proofOfWork, uniqueName } from './test-support.ts';
 
 // An app logging everything into memory, to check what a log line may contain.
 const lines: string[] = [];
@@ -17,7 +17,7 @@ const sink = new Writable({
 });
 const dataDir = temporaryDirectory();
 const database = await testDatabase();
-const config = testConfig(dataDir.path, { DATABASE_URL: database.url, LOG_LEVEL: 'trace' });
+const config = testConfig(dataDir.path, { ...ACCOUNT_TEST_ENV, DATABASE_URL: database.url, LOG_LEVEL: 'trace' });
 const container = await createContainer(config, createLogger('trace', sink), { databaseUrl: database.url });
 const app = await buildApp(container, { web: 'none' });
 await app.ready();
@@ -50,15 +50,19 @@ test('no answer and no log line contains a password, a refresh token or a token 
   const newPassword = 'Another secret phrase 10';
   const browser = new Browser(t);
   const answers = [
-    await browser.post('/api/signup', { username: name, email, password }),
+    await browser.post('/api/signup', { username: name, email, password, recaptchaToken: await proofOfWork(t) }),
     await browser.post('/api/login', { username: name, password }),
     await browser.post('/api/login', { username: name, password: `${password}x` }),
     await browser.get('/api/refresh'),
-    await browser.post('/api/reset/', { email }),
+    await browser.post('/api/reset/', { email, recaptchaToken: await proofOfWork(t) }),
   ];
   const resetToken = linkToken(t, email, '/reset-password/');
   answers.push(await browser.get(`/api/pass-change/${resetToken}`));
   answers.push(await browser.post(`/api/pass-change/${resetToken}`, { password: newPassword }));
+  const thirdPassword = 'Third secret phrase 11';
+  answers.push(await browser.post('/api/login', { username: name, password: newPassword }));
+  answers.push(await browser.call('PUT', '/api/user/me/password', { currentPassword: newPassword, password: thirdPassword }));
+  answers.push(await browser.call('PUT', '/api/user/me/password', { currentPassword: 'wrong one', password: thirdPassword }));
   const refresh = browser.jar.get('refresh') as string;
 
   const { db } = container.database;
@@ -66,7 +70,7 @@ test('no answer and no log line contains a password, a refresh token or a token 
     ...(await db.selectFrom('refresh_tokens').select('token_hash').execute()),
     ...(await db.selectFrom('action_tokens').select('token_hash').execute()),
   ].flatMap((row) => [row.token_hash.toString('hex'), row.token_hash.toString('base64'), row.token_hash.toString('base64url')]);
-  const secrets = [password, newPassword, resetToken, ...digests, ...(refresh ? [refresh] : [])];
+  const secrets = [password, newPassword, 'Third secret phrase 11', resetToken, ...digests, ...(refresh ? [refresh] : [])];
 
   expect(lines.length).toBeGreaterThan(5);
   const log = lines.join('');

@@ -1,10 +1,10 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { Browser, GOOD_PASSWORD, nextAddress, signedUp, uniqueName } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, GOOD_PASSWORD, nextAddress, proofOfWork, signedUp, uniqueName } from './test-support.ts';
 import { TokenSigner } from './tokens.ts';
 
-const t = await testApp();
+const t = await testApp({ env: ACCOUNT_TEST_ENV });
 afterAll(() => t.close());
 
 const sessionShape = {
@@ -17,14 +17,15 @@ const sessionShape = {
 };
 
 describe('POST /api/anonymous-login', () => {
-  test('gives a visitor a signed session without a user id, in the authorization cookie', async () => {
+  test('gives a visitor a signed session without a user id, in the anonymous cookie', async () => {
     const browser = new Browser(t);
     const response = await browser.post('/api/anonymous-login', undefined);
     expect(response.body).toMatchObject({ ...sessionShape, userId: null });
     const claims = decodeJwt(response.body.accessToken);
     expect(claims.sub).toBeUndefined();
     expect(claims.vid).toEqual(expect.any(String));
-    expect(browser.jar.get('authorization')).toBe(response.body.accessToken);
+    expect(browser.jar.get('anonymous')).toBe(response.body.accessToken);
+    expect(browser.jar.has('authorization')).toBe(false);
     expect(browser.jar.has('refresh')).toBe(false);
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/);
@@ -70,7 +71,7 @@ describe('POST /api/signup and /api/login', () => {
       [{ username: uniqueName(), email: 'a6@example.test', password: 'x'.repeat(129) }, 'weak_password'],
     ];
     for (const [body, error] of cases) {
-      const response = await new Browser(t).post('/api/signup', body);
+      const response = await new Browser(t).post('/api/signup', { ...body, recaptchaToken: await proofOfWork(t) });
       expect(response.body.error, JSON.stringify(body)).toBe(error);
       expect(response.body.statusCode).toBeLessThan(0);
     }
@@ -137,7 +138,8 @@ describe('POST /api/logout', () => {
     const response = await browser.post('/api/logout', undefined);
     expect(response.body).toMatchObject({ ...sessionShape, userId: null });
     expect(browser.jar.has('refresh')).toBe(false);
-    expect(decodeJwt(browser.jar.get('authorization') as string).sub).toBeUndefined();
+    expect(browser.jar.has('authorization')).toBe(false);
+    expect(decodeJwt(browser.jar.get('anonymous') as string).sub).toBeUndefined();
     const replay = new Browser(t);
     replay.jar.set('refresh', refresh);
     expect((await replay.get('/api/refresh')).body.error).toBe('token_invalid');
@@ -184,13 +186,16 @@ describe('session resolution', () => {
 
 describe('cookies on an https site', () => {
   test('are Secure, httpOnly and SameSite=Lax', async () => {
-    const secure = await testApp({ env: { BASE_URL: 'https://velvet.example' } });
+    const secure = await testApp({ env: { ...ACCOUNT_TEST_ENV, BASE_URL: 'https://velvet.example' } });
     try {
-      const response = await new Browser(secure).post('/api/anonymous-login', undefined);
-      const cookie = String(response.headers['set-cookie']);
-      expect(cookie).toMatch(/authorization=[^;]+;.*Secure/);
-      expect(cookie).toMatch(/HttpOnly/);
-      expect(cookie).toMatch(/SameSite=Lax/);
+      const visitor = String((await new Browser(secure).post('/api/anonymous-login', undefined)).headers['set-cookie']);
+      expect(visitor).toMatch(/anonymous=[^;]+;.*HttpOnly; Secure; SameSite=Lax/);
+      const name = uniqueName();
+      const body = { username: name, email: `${name}@example.test`, password: GOOD_PASSWORD };
+      const signup = await new Browser(secure).post('/api/signup', { ...body, recaptchaToken: await proofOfWork(secure) });
+      const user = String(signup.headers['set-cookie']);
+      expect(user).toMatch(/authorization=[^;]+;.*HttpOnly; Secure; SameSite=Lax/);
+      expect(user).toMatch(/refresh=[^;]+;.*HttpOnly; Secure; SameSite=Lax/);
     } finally {
       await secure.close();
     }

@@ -5,4 +5,5 @@ export async function purgeExpiredTokens(db: Db): Promise<void> {
   const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
   await db.deleteFrom('refresh_tokens').where('expires_at', '<', cutoff).execute();
   await db.deleteFrom('action_tokens').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('spent_proofs').where('expires_at', '<', new Date()).execute();
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { FePreference } from '../db/schema.ts';
+import type { FePreference, MediaVariant } from '../db/schema.ts';
 
 /** What login and session checks need to know about an account. */
 export interface AccountRow {
@@ -30,6 +30,10 @@ export interface ProfileRow {
   readonly followingCount: number;
   readonly postsCount: number;
   readonly likesReceived: number;
+  readonly socialLinks: Record<string, string>;
+  readonly avatarVariants: Record<string, MediaVariant> | null;
+  readonly hasPassword: boolean;
+  readonly emailVerified: boolean;
 }
 
 export interface ProfileChanges {
@@ -38,6 +42,7 @@ export interface ProfileChanges {
   readonly lgbtPreference?: number;
   readonly generalNotifSound?: boolean;
   readonly fePreference?: FePreference;
+  readonly socialLinks?: Record<string, string>;
 }
 
 /** A unique violation on insert, named by the column that collided. */
@@ -150,26 +155,31 @@ export class UsersRepository {
   /** Public profile of an active account (banned and leaving accounts are not shown). */
   findProfile(ref: { id: number } | { username: string }): Promise<ProfileRow | undefined> {
     let query = this.db
-      .selectFrom('users')
+      .selectFrom('users as u')
+      .leftJoin('media_files as av', 'av.id', 'u.avatar_media_id')
       .select([
-        'id',
-        'uid',
-        'username',
-        'display_name as displayName',
-        'email',
-        'type',
-        'bio',
-        'lgbt_preference as lgbtPreference',
-        'general_notif_sound as generalNotifSound',
-        'fe_preference as fePreference',
-        'followers_count as followersCount',
-        'following_count as followingCount',
-        'posts_count as postsCount',
-        'likes_received as likesReceived',
+        'u.id',
+        'u.uid',
+        'u.username',
+        'u.display_name as displayName',
+        'u.email',
+        'u.type',
+        'u.bio',
+        'u.lgbt_preference as lgbtPreference',
+        'u.general_notif_sound as generalNotifSound',
+        'u.fe_preference as fePreference',
+        'u.followers_count as followersCount',
+        'u.following_count as followingCount',
+        'u.posts_count as postsCount',
+        'u.likes_received as likesReceived',
+        'u.social_links as socialLinks',
+        'av.variants as avatarVariants',
+        sql<boolean>`u.password_hash is not null`.as('hasPassword'),
+        sql<boolean>`u.email_verified_at is not null`.as('emailVerified'),
       ])
-      .where('banned_at', 'is', null)
-      .where('delete_requested_at', 'is', null);
-    query = 'id' in ref ? query.where('id', '=', ref.id) : query.where('username', '=', ref.username);
+      .where('u.banned_at', 'is', null)
+      .where('u.delete_requested_at', 'is', null);
+    query = 'id' in ref ? query.where('u.id', '=', ref.id) : query.where('u.username', '=', ref.username);
     return query.executeTakeFirst();
   }
 
@@ -190,11 +200,106 @@ export class UsersRepository {
       ...(changes.lgbtPreference !== undefined && { lgbt_preference: changes.lgbtPreference }),
       ...(changes.generalNotifSound !== undefined && { general_notif_sound: changes.generalNotifSound }),
       ...(changes.fePreference !== undefined && { fe_preference: JSON.stringify(changes.fePreference) }),
+      ...(changes.socialLinks !== undefined && { social_links: JSON.stringify(changes.socialLinks) }),
     };
     await this.db
       .updateTable('users')
       .set({ ...set, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Tag ids by normalised name, from the primary names and every translation. */
+  async tagIdsByName(names: readonly string[]): Promise<Map<string, number>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('tags')
+      .select(['id', 'tag as name'])
+      .where('tag', 'in', names)
+      .unionAll(
+        this.db.selectFrom('tag_translations').select(['tag_id as id', 'normalized as name']).where('normalized', 'in', names),
+      )
+      .execute();
+    return new Map(rows.map((row) => [row.name, row.id]));
+  }
+
+  /** Which sign-in providers are linked to the account (google, apple). */
+  async linkedProviders(userId: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('external_identities').select('provider').where('user_id', '=', userId).execute();
+    return rows.map((row) => row.provider);
+  }
+
+  async findIdentityOwner(provider: 'google' | 'apple', subject: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('external_identities')
+      .select('user_id')
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  /** Links (or relinks, replacing the user's previous account of that provider) a provider identity. */
+  async linkIdentity(
+    userId: number,
+    identity: { provider: 'google' | 'apple'; subject: string; email: string | null },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('external_identities')
+        .where('user_id', '=', userId)
+        .where('provider', '=', identity.provider)
+        .execute();
+      await trx
+        .insertInto('external_identities')
+        .values({ user_id: userId, provider: identity.provider, subject: identity.subject, email: identity.email })
+        .execute();
+    });
+  }
+
+  async unlinkIdentity(userId: number, provider: 'google' | 'apple'): Promise<void> {
+    await this.db.deleteFrom('external_identities').where('user_id', '=', userId).where('provider', '=', provider).execute();
+  }
+
+  /** A password-less account made through a provider, linked to it in the same transaction. */
+  async createWithIdentity(account: {
+    username: string;
+    email: string | null;
+    emailVerified: boolean;
+    displayName: string;
+    lang: string;
+    identity: { provider: 'google' | 'apple'; subject: string };
+  }): Promise<number> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            username: account.username,
+            email: account.email,
+            email_verified_at: account.emailVerified ? new Date() : null,
+            display_name: account.displayName,
+            lang: account.lang,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('external_identities')
+          .values({
+            user_id: row.id,
+            provider: account.identity.provider,
+            subject: account.identity.subject,
+            email: account.email,
+          })
+          .execute();
+        return row.id;
+      });
+    } catch (error) {
+      const constraint =
+        (error as { code?: string; constraint?: string }).code === '23505' ? (error as { constraint?: string }).constraint : '';
+      if (constraint === 'users_username_key') throw new DuplicateAccountError('username');
+      if (constraint === 'users_email_key') throw new DuplicateAccountError('email');
+      throw error;
+    }
   }
 }

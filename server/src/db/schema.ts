@@ -131,6 +131,8 @@ export interface PostsTable {
   published_at: Timestamp | null;
   updated_at: Defaulted<Timestamp>;
   deleted_at: Timestamp | null;
+  /** Migration 0006: the status the owner asked for, applied when processing ends. */
+  target_status: Defaulted<number>;
 }
 
 export interface PostJobsTable {
@@ -174,6 +176,8 @@ export interface PostTagsTable {
   post_id: number;
   tag_id: number;
   position: Defaulted<number>;
+  /** Migration 0006: the post's listing time, set and kept in step by triggers. */
+  listed_at: Defaulted<Timestamp>;
 }
 
 export interface PlaylistsTable {
@@ -225,6 +229,8 @@ export interface ShareEventsTable {
   platform: Defaulted<string>;
   viewer_key: string;
   created_at: Defaulted<Timestamp>;
+  /** Migration 0006: set for counted shares, unique per target, viewer, platform and window. */
+  window_start: Timestamp | null;
 }
 
 export interface TagPreferencesTable {
@@ -245,6 +251,7 @@ export interface NotificationsTable {
   scraper_job_id: number | null;
   created_at: Defaulted<Timestamp>;
   read_at: Timestamp | null;
+  actor_count: Defaulted<number>;
 }
 
 export interface UserCookiesTable {
@@ -258,6 +265,102 @@ export interface AppStateTable {
   key: string;
   value: Json<unknown>;
   updated_at: Defaulted<Timestamp>;
+}
+
+export interface MediaSignaturesTable {
+  media_id: number;
+  owner_id: number | null;
+  sixpack: Buffer;
+  /** A PostgreSQL cube; written and compared through SQL only. */
+  coarse: string;
+  duplicate_of_media_id: number | null;
+  similarity: number | null;
+  checked_at: Defaulted<Timestamp>;
+}
+
+export type ScraperJobState = 'new' | 'started' | 'done' | 'failed' | 'canceled';
+
+export interface ScraperJobsTable {
+  id: Generated<number>;
+  uid: Generated<string>;
+  user_id: number;
+  source_url: string;
+  state: Defaulted<ScraperJobState>;
+  media_url: string | null;
+  media_id: number | null;
+  bytes: number | null;
+  error: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  finished_at: Timestamp | null;
+}
+
+export interface SearchQueriesTable {
+  country: string;
+  query: string;
+  day: Defaulted<Timestamp>;
+  searches: Defaulted<number>;
+  results: Defaulted<number>;
+}
+
+export interface SearchQueryTotalsTable {
+  query: string;
+  searches: Defaulted<number>;
+  results: Defaulted<number>;
+  searched_at: Defaulted<Timestamp>;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  position: string;
+  lgbt: Defaulted<number>;
+  priority: Defaulted<number>;
+  tags: Defaulted<string[]>;
+  title: string;
+  body: Defaulted<string>;
+  link_url: string;
+  image_url: string | null;
+  starts_at: Defaulted<Timestamp>;
+  ends_at: Timestamp | null;
+  active: Defaulted<boolean>;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  kind: 'contact' | 'abuse';
+  email: string | null;
+  subject: Defaulted<string>;
+  text: string;
+  user_agent: Defaulted<string>;
+  sender_id: number | null;
+  post_id: number | null;
+  abuse_user_id: number | null;
+  ip: Defaulted<string>;
+  mailed_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface AltchaSpentTable {
+  signature: string;
+  expires_at: Timestamp;
+}
+
+export interface SpentProofsTable {
+  signature: string;
+  expires_at: Timestamp;
+}
+
+export interface EventPayloadsTable {
+  id: Generated<number>;
+  payload: Json<unknown>;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface ProfileStatsTable {
+  user_id: number;
+  hits_count: Defaulted<number>;
+  shares_count: Defaulted<number>;
 }
 
 export interface Database {
@@ -283,4 +386,14 @@ export interface Database {
   notifications: NotificationsTable;
   user_cookies: UserCookiesTable;
   app_state: AppStateTable;
+  media_signatures: MediaSignaturesTable;
+  scraper_jobs: ScraperJobsTable;
+  search_queries: SearchQueriesTable;
+  search_query_totals: SearchQueryTotalsTable;
+  banners: BannersTable;
+  contact_messages: ContactMessagesTable;
+  altcha_spent: AltchaSpentTable;
+  spent_proofs: SpentProofsTable;
+  event_payloads: EventPayloadsTable;
+  profile_stats: ProfileStatsTable;
 }

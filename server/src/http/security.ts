@@ -7,7 +7,16 @@ import fp from 'fastify-plugin';
 
 /** Cross-cutting HTTP protections: headers, cookies, compression and the global rate limit. */
 export default fp(
-  async function security(app: FastifyInstance, options: { rateLimitPerMinute: number; development: boolean }) {
+  async function security(
+    app: FastifyInstance,
+    options: {
+      rateLimitPerMinute: number;
+      development: boolean;
+      /** Origins a feature needs beyond our own (Google/Apple sign-in scripts, frames and calls). */
+      thirdParty?: { readonly script: string[]; readonly frame: string[]; readonly connect: string[] };
+    },
+  ) {
+    const extra = options.thirdParty ?? { script: [], frame: [], connect: [] };
     await app.register(cookie);
     await app.register(helmet, {
       // Vite's dev server injects inline modules and a websocket for hot reload.
@@ -16,16 +25,27 @@ export default fp(
         : {
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", "'unsafe-inline'"],
+              scriptSrc: ["'self'", "'unsafe-inline'", ...extra.script],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'blob:'],
               mediaSrc: ["'self'", 'blob:'],
-              connectSrc: ["'self'", 'ws:', 'wss:'],
+              connectSrc: ["'self'", 'ws:', 'wss:', ...extra.connect],
+              ...(extra.frame.length > 0 && { frameSrc: ["'self'", ...extra.frame] }),
               frameAncestors: ["'self'"],
               upgradeInsecureRequests: null,
             },
           },
       crossOriginEmbedderPolicy: false,
+      // Provider sign-in popups report back to the opener, which same-origin would cut off.
+      ...(extra.frame.length > 0 && { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }),
+    });
+    // /embed/{post} exists to be framed by other sites (the share sheet's embed code); every other page stays unframeable.
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.url.startsWith('/embed/')) return;
+      reply.removeHeader('x-frame-options');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
     });
     await app.register(compress, { threshold: 1024 });
     await app.register(rateLimit, {

@@ -2,11 +2,26 @@ import type { Task, TaskList } from 'graphile-worker';
 import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
+import type { SimicheckService } from '../media/simicheck/simicheck.service.ts';
+import { fanOutPostCreated } from '../notifications/post-created.job.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
+import { purgeEventPayloads } from '../realtime/event-payloads.job.ts';
+import type { EventPublisher } from '../realtime/events.ts';
+import type { ScraperService } from '../scraper/scraper.service.ts';
 
 /** Everything a job handler may need, wired once in the container. */
 export interface JobDeps {
   readonly db: Db;
+  /** Where jobs publish live events (media progress, notifications); absent, they only write the database. */
+  readonly events?: EventPublisher;
+  /** Present in worker processes; tests of jobs that do not need it leave it out. */
+  readonly simicheck?: SimicheckService;
+  readonly scraper?: ScraperService;
+}
+
+function required<T>(dependency: T | undefined, name: string): T {
+  if (dependency === undefined) throw new Error(`job dependency ${name} is not wired`);
+  return dependency;
 }
 
 /** Payload type of each job; a job type exists only if it is listed here and in `jobHandlers`. */
@@ -14,6 +29,10 @@ export interface JobPayloads {
   'accounts:purge-expired-tokens': Record<string, never>;
   'accounts:delete-expired': Record<string, never>;
   'posts:refresh-popularity': { readonly sinceDays?: number };
+  'media:simicheck': { readonly mediaId: number };
+  'scraper:import': { readonly jobId: number };
+  'notifications:post-created': { readonly postId: number };
+  'notifications:purge-event-payloads': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -27,6 +46,16 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
     await deleteExpiredAccounts(deps.db);
   },
   'posts:refresh-popularity': (deps, payload) => refreshPopularity(deps.db, payload.sinceDays),
+  'media:simicheck': async (deps, payload) => {
+    await required(deps.simicheck, 'simicheck').checkUploaded(payload.mediaId);
+  },
+  'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
+  'notifications:post-created': async (deps, payload) => {
+    await fanOutPostCreated(deps.db, deps.events, payload.postId);
+  },
+  'notifications:purge-event-payloads': async (deps) => {
+    await purgeEventPayloads(deps.db);
+  },
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */
@@ -34,6 +63,7 @@ export const crontab = [
   '7 * * * * accounts:purge-expired-tokens',
   '17 3 * * * accounts:delete-expired',
   '*/10 * * * * posts:refresh-popularity',
+  '*/10 * * * * notifications:purge-event-payloads',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

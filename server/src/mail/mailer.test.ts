@@ -91,7 +91,7 @@ describe('the SMTP transport', () => {
 
 describe('e-mail texts', () => {
   test('fill in placeholders and fall back to English for languages without a file', () => {
-    for (const locale of ['en-US', 'cs-CZ', 'xx', '../../etc']) {
+    for (const locale of ['en-US', 'xx-YY', 'xx', '../../etc']) {
       const message = renderMessage('reset-password', locale, {
         username: 'jane',
         link: 'https://v.example/reset-password/abc',

@@ -8,7 +8,7 @@ interface MessageText {
 }
 
 /**
- * E-mail texts per language, one JSON file each under messages/ (only en so far). A language without a
+ * E-mail texts per language, one JSON file each under messages/ (all 22 interface languages). A language without a
  * file, or without a key, falls back to en.
  */
 const catalogues = new Map<string, Record<MessageKey, MessageText>>();

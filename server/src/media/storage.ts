@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { LocalStorage } from './local-storage.ts';
+import { S3Storage } from './s3-storage.ts';
 
 /** What a stored object looks like from outside, whatever the driver keeps it in. */
 export interface StoredObject {
@@ -34,11 +35,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
 }
 
-/**
- * Builds the configured storage. `s3` is accepted by the configuration but its driver is a later issue;
- * failing at start-up beats silently writing to a local disk that other nodes cannot read.
- */
+/** Builds the configured storage: the local disk, or an S3 bucket (STORAGE_DRIVER=s3). */
 export function createStorage(config: Config['storage']): Storage {
   if (config.driver === 'local') return new LocalStorage(config.dir);
-  throw new Error('STORAGE_DRIVER=s3 is not implemented yet; use STORAGE_DRIVER=local');
+  return new S3Storage(config);
 }

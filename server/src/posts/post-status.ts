@@ -5,8 +5,9 @@
  *   created(1) ──upload stored──▶ queued(4) ──▶ checking(5) ──▶ processing(2) ──▶ published(6)
  *                                              └─ duplicate ─▶ failed(3)    └─ error ─▶ failed(3)
  *   any ──owner or moderator──▶ removed(7)
+ *   published(6) ◀──owner──▶ private(8)       any ──moderator──▶ blocked(9)
  *
- * Only `published` posts appear in feeds, search and public lists.
+ * Only `published` posts appear in feeds, search and public lists; the owner sees every state but removed.
  */
 export const PostStatus = {
   created: 1,
@@ -16,6 +17,8 @@ export const PostStatus = {
   checking: 5,
   published: 6,
   removed: 7,
+  private: 8,
+  blocked: 9,
 } as const;
 export type PostStatusValue = (typeof PostStatus)[keyof typeof PostStatus];
 

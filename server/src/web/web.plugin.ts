@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RouterContextProvider } from 'react-router';
 import { serverContext } from '../../../web/app/server-context.ts';
+import { REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
 import type { Container } from '../container.ts';
 
 /** Paths the server owns; the page catch-all must never answer them, whatever the method. */
@@ -50,7 +51,10 @@ export default fp(
         requestId: request.id,
         appVersion: container.config.appVersion,
         defaultLocale: container.config.locale.default,
+        baseUrl: container.config.http.baseUrl,
         api: inProcessApi(app, request),
+        legal: container.config.legal,
+        uploadLimits: container.config.limits,
       });
       return context;
     };
@@ -59,6 +63,10 @@ export default fp(
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '';
         if (path === '/api' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
+      },
+      // Signed-in pages are personal: no shared cache nor the service worker may keep them (web/app/components/pwa).
+      onSend: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.cookies[REFRESH_COOKIE]) reply.header('cache-control', 'private, no-store');
       },
     };
 
@@ -74,6 +82,10 @@ export default fp(
     if (!existsSync(`${webRoot}build/server/index.js`)) {
       throw new Error('The web app is not built: run `npm run build` first (or `npm run dev` for development).');
     }
+    // Update checks must reach the server, not the hour-long cache of the other static files.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.routeOptions.url === '/sw.js') reply.header('cache-control', 'no-cache');
+    });
     await app.register(fastifyReactRouter, {
       serverBuildPath: `${webRoot}build/server/index.js`,
       clientBuildDirectory: `${webRoot}build/client`,

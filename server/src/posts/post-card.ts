@@ -1,0 +1,137 @@
+import type { MediaVariant } from '../db/schema.ts';
+import { postPath } from './slug.ts';
+
+/** Spec §3 post as every list and the single-post call answer it. */
+export interface PostCard {
+  readonly id: number;
+  readonly postId: number;
+  readonly title: string;
+  readonly status: number;
+  readonly lgbt: number;
+  readonly user: PostAuthor;
+  readonly media: PostMedia[];
+  readonly tags: { id: number; tag: string }[];
+  readonly likesCount: number;
+  readonly shareCount: number;
+  readonly viewCount: number;
+  readonly likeByUser: boolean;
+  readonly isPinned: boolean;
+  readonly jobs: { kind: string; state: string }[];
+  readonly path: string;
+  readonly publishedAt: string | null;
+}
+
+export interface PostAuthor {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly iFollowUser: boolean;
+  /** Rendition name → URL of the avatar, empty without one. */
+  readonly avatar: Record<string, string>;
+}
+
+export interface PostMedia {
+  readonly id: number;
+  readonly name: string;
+  readonly status: number;
+  readonly mimeType: string;
+  readonly listingSuffix: string;
+  readonly width: number | null;
+  readonly height: number | null;
+  /** Seconds. */
+  readonly duration: number | null;
+  readonly placeholder: string | null;
+  readonly variants: Record<string, string>;
+}
+
+/** One row of a page: the post and its author. */
+export interface PageRow {
+  readonly id: number;
+  readonly title: string;
+  readonly status: number;
+  readonly lgbt: number;
+  readonly likesCount: number;
+  readonly sharesCount: number;
+  readonly viewsCount: number;
+  readonly pinnedAt: Date | null;
+  readonly publishedAt: Date | null;
+  readonly userId: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly avatarVariants: Record<string, MediaVariant> | null;
+}
+
+export interface MediaRow {
+  readonly id: number;
+  readonly postId: number;
+  readonly name: string;
+  readonly status: number;
+  readonly mimeType: string;
+  readonly listingSuffix: string;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly durationMs: number | null;
+  readonly placeholder: string | null;
+  readonly variants: Record<string, MediaVariant>;
+}
+
+/** Storage keys already start with `media/`, which is where media.routes.ts serves them. */
+export function mediaUrl(key: string): string {
+  return key.startsWith('media/') ? `/${key}` : `/media/${key}`;
+}
+
+export function variantUrls(variants: Record<string, MediaVariant> | null): Record<string, string> {
+  return Object.fromEntries(Object.entries(variants ?? {}).map(([name, variant]) => [name, mediaUrl(variant.key)]));
+}
+
+export function toPostMedia(row: MediaRow): PostMedia {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    mimeType: row.mimeType,
+    listingSuffix: row.listingSuffix,
+    width: row.width,
+    height: row.height,
+    duration: row.durationMs === null ? null : row.durationMs / 1000,
+    placeholder: row.placeholder,
+    variants: variantUrls(row.variants),
+  };
+}
+
+const SUFFIX: Record<number, '' | '-gay' | '-trans'> = { 2: '-gay', 3: '-trans' };
+
+export interface PostRelated {
+  readonly media: PostMedia[];
+  readonly tags: { id: number; tag: string }[];
+  readonly jobs: { kind: string; state: string }[];
+  readonly likeByUser: boolean;
+  readonly iFollowUser: boolean;
+}
+
+export function toPostCard(row: PageRow, related: PostRelated): PostCard {
+  return {
+    id: row.id,
+    postId: row.id,
+    title: row.title,
+    status: row.status,
+    lgbt: row.lgbt,
+    user: {
+      id: row.userId,
+      username: row.username,
+      displayName: row.displayName,
+      iFollowUser: related.iFollowUser,
+      avatar: variantUrls(row.avatarVariants),
+    },
+    media: related.media,
+    tags: related.tags,
+    likesCount: row.likesCount,
+    shareCount: row.sharesCount,
+    viewCount: row.viewsCount,
+    likeByUser: related.likeByUser,
+    isPinned: row.pinnedAt !== null,
+    jobs: related.jobs,
+    path: postPath(row.id, row.title, SUFFIX[row.lgbt] ?? ''),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}

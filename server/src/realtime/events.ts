@@ -1,0 +1,119 @@
+/**
+ * The contract of the event bus: every event any part of Velvet publishes for the live layer. Events
+ * travel as JSON between processes, so they carry plain data only. Each one names whom it is for
+ * (`userId`, `userIds` or `postId`); the socket hub of every app node delivers it to its own sockets.
+ */
+
+/** A notification as the API and the socket show it (spec §3). */
+export interface NotificationView {
+  readonly id: number;
+  readonly type: NotificationType;
+  readonly createdDate: string;
+  readonly readDate: string | null;
+  /** The newest actor (follower, liker, author); null for scraper-done. */
+  readonly user: NotificationUser | null;
+  /** Every actor still shown, newest first (several for grouped likes). */
+  readonly users: readonly NotificationUser[];
+  /** How many actors the notification stands for (grouped likes can be more than `users` lists). */
+  readonly usersCount: number;
+  readonly post: NotificationPost | null;
+  readonly scraperJob: { readonly id: number } | null;
+  /** Whole minutes since createdDate when the answer was made. */
+  readonly minOld: number;
+  readonly isNew: boolean;
+}
+
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done';
+export const notificationTypes: readonly NotificationType[] = ['user-follow', 'post-like', 'post-created', 'scraper-done'];
+
+export interface NotificationUser {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly avatar: Record<string, string>;
+}
+
+export interface NotificationPost {
+  readonly id: number;
+  readonly title: string;
+  readonly path: string;
+  readonly media: readonly {
+    readonly name: string;
+    readonly mimeType: string;
+    readonly status: number;
+    readonly poster: string;
+  }[];
+}
+
+/** Progress of one uploaded file (published by the media pipeline; delivered to the owner as `media`). */
+export interface MediaUpdate {
+  readonly id: number;
+  readonly name?: string;
+  readonly status: number;
+  readonly postId?: number;
+  /** 0–100 (spec §4 progress formula), when known. */
+  readonly progress?: number;
+}
+
+/** State of one scraper import (published by the scraper; delivered to the owner as `scraperJob`). */
+export interface ScraperJobUpdate {
+  readonly id: number;
+  readonly uid: string;
+  readonly state: string;
+  readonly progress?: number;
+  readonly postId?: number;
+}
+
+export type BusEvent =
+  | {
+      readonly type: 'notification';
+      readonly userId: number;
+      readonly notification: NotificationView;
+      /** The recipient's unread counts per type after this one, so every open tab shows the right badge. */
+      readonly unread: Readonly<Record<string, number>>;
+    }
+  /** Many recipients of the same notification (post-created fan-out); ids pair with userIds. */
+  | {
+      readonly type: 'notification-batch';
+      readonly userIds: readonly number[];
+      readonly ids: readonly number[];
+      readonly notification: NotificationView;
+    }
+  | { readonly type: 'notifications-read'; readonly userId: number; readonly notificationType: NotificationType }
+  | { readonly type: 'post-likes'; readonly postId: number; readonly likesCount: number }
+  | { readonly type: 'post-shares'; readonly postId: number; readonly shareCount: number }
+  /** Also raised by a database trigger whenever users.banned_at is set (migration 0008). */
+  | { readonly type: 'logout-banned'; readonly userId: number }
+  | {
+      readonly type: 'check-video-failed';
+      readonly userId: number;
+      readonly mediaId?: number;
+      readonly postId?: number;
+      readonly reason: string;
+    }
+  | { readonly type: 'media'; readonly userId: number; readonly media: MediaUpdate }
+  | { readonly type: 'scraperJob'; readonly userId: number; readonly job: ScraperJobUpdate };
+
+export type BusEventType = BusEvent['type'];
+export type BusHandler = (event: BusEvent) => void;
+
+/** What services and workers publish through. Delivery is at most once, to every subscriber on every node. */
+export interface EventPublisher {
+  publish(event: BusEvent): Promise<void>;
+}
+
+export interface EventBus extends EventPublisher {
+  /** Returns a function that removes the handler. */
+  subscribe(handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * What the like and follow services tell the live layer after a change (implemented by the
+ * notification service, which turns it into notifications and live counters).
+ */
+export interface SocialActivity {
+  postLiked(actorId: number, postId: number, likesCount: number): Promise<void>;
+  postUnliked(actorId: number, postId: number, likesCount: number): Promise<void>;
+  userFollowed(followerId: number, followeeId: number): Promise<void>;
+}

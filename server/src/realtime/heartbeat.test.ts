@@ -1,0 +1,34 @@
+import { afterAll, expect, test } from 'vitest';
+import { TokenSigner } from '../accounts/tokens.ts';
+import { createUser } from '../test/fixtures.ts';
+import { testApp } from '../test/test-app.ts';
+import { openSocket } from './test-socket.ts';
+
+// The in-process bus cannot hear the ban trigger: the heartbeat's account check must end the session.
+const t = await testApp({ env: { EVENT_BUS: 'memory', WS_HEARTBEAT_SECONDS: '1' } });
+const { db } = t.container.database;
+const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+afterAll(() => t.close());
+
+async function socketOf(userId: number) {
+  const { token } = await new TokenSigner(t.container.config.auth.jwtSecret).sign({ userId }, 'en');
+  const socket = await openSocket(`${address.replace('http', 'ws')}/ws/`, { headers: { cookie: `authorization=${token}` } });
+  await socket.next('connect');
+  return socket;
+}
+
+test('without the PostgreSQL bus, a ban still reaches open sockets within a heartbeat', async () => {
+  const user = await createUser(db);
+  const socket = await socketOf(user.id);
+  await db.updateTable('users').set({ banned_at: new Date() }).where('id', '=', user.id).execute();
+  await socket.next('logout-banned', undefined, 4000);
+  expect(await socket.closed).toBe(4003);
+});
+
+test('an account that asked to be deleted has its sockets closed', async () => {
+  const user = await createUser(db);
+  const socket = await socketOf(user.id);
+  await db.updateTable('users').set({ delete_requested_at: new Date() }).where('id', '=', user.id).execute();
+  expect(await socket.closed).toBe(4001);
+  expect(socket.frames.map((frame) => frame.event)).toEqual(['connect']);
+});

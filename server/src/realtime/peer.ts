@@ -1,0 +1,53 @@
+import type { WebSocket } from 'ws';
+
+/** Messages a socket may send: a burst of BURST, then RATE per second. */
+const BURST = 30;
+const RATE = 10;
+/** Hits counted per socket and target at most once; the memory of that is bounded. */
+const REMEMBERED_HITS = 1000;
+
+/** One open socket on this node and what the hub knows about it. */
+export class Peer {
+  readonly ws: WebSocket;
+  /** The client's address, the viewer key of an anonymous socket without a visitor token. */
+  readonly address: string;
+  userId: number | undefined;
+  /** Identifies the viewer for once-a-day views and shares: user, visitor token or address. */
+  viewerKey: string;
+  hidden = false;
+  viewingPostId: number | undefined;
+  /** Cleared when a ping goes out, set by the pong: a peer still unset at the next ping is dead. */
+  alive = true;
+  /** Messages refused for rate since the socket opened. */
+  refused = 0;
+  private tokens = BURST;
+  private refilledAt = Date.now();
+  private readonly hits = new Set<string>();
+
+  constructor(ws: WebSocket, address: string) {
+    this.ws = ws;
+    this.address = address;
+    this.viewerKey = address;
+  }
+
+  /** Token bucket: false when the socket sends faster than allowed. */
+  takeToken(now = Date.now()): boolean {
+    this.tokens = Math.min(BURST, this.tokens + ((now - this.refilledAt) / 1000) * RATE);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** True the first time this socket hits `key`, so reloading a tag page by socket spam counts once. */
+  firstHit(key: string): boolean {
+    if (this.hits.has(key)) return false;
+    if (this.hits.size >= REMEMBERED_HITS) this.hits.clear();
+    this.hits.add(key);
+    return true;
+  }
+
+  send(event: string, data: unknown): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify({ event, data }));
+  }
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TokenSigner } from '../accounts/tokens.ts';
+import { openDatabase } from '../db/database.ts';
+import { createLogger } from '../logger.ts';
+import { createPost, createUser } from '../test/fixtures.ts';
+import {
+  ensureWebBuild,
+  freePort,
+  type NodeProcess,
+  spawnNode,
+  stopProcess,
+  temporaryDirectory,
+  waitForHttp,
+} from '../test/processes.ts';
+import { type TestDatabase, testDatabase } from '../test/test-app.ts';
+import { openSocket } from './test-socket.ts';
+
+const JWT_SECRET = 'two-nodes-test-secret-0123456789abcdef';
+const nodes: { proc: NodeProcess; port: number }[] = [];
+const folders: { remove(): void }[] = [];
+let database: TestDatabase;
+
+/** One `main.ts app` process (HTTP and sockets, no worker) on the shared database. */
+async function startNode(url: string) {
+  const dataDir = temporaryDirectory();
+  folders.push(dataDir);
+  const port = await freePort();
+  const proc = spawnNode(['server/src/main.ts', 'app'], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir.path,
+    DATABASE_URL: url,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    EVENT_BUS: 'postgres',
+    LOG_LEVEL: 'warn',
+  });
+  nodes.push({ proc, port });
+  await waitForHttp(`http://127.0.0.1:${port}/readyz`, proc, 30_000);
+  return port;
+}
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  database = await testDatabase();
+}, 120_000);
+
+afterAll(async () => {
+  for (const node of nodes) await stopProcess(node.proc);
+  for (const folder of folders) folder.remove();
+  await database?.drop();
+});
+
+test('a like made through node 1 reaches a socket on node 2', async () => {
+  const [one, two] = await Promise.all([startNode(database.url), startNode(database.url)]);
+  const handle = openDatabase(database.url, 2, createLogger('silent'));
+  try {
+    const liker = await createUser(handle.db);
+    const author = await createUser(handle.db);
+    const postId = await createPost(handle.db, author.id);
+    const signer = new TokenSigner(JWT_SECRET);
+    const authorToken = (await signer.sign({ userId: author.id }, 'en')).token;
+    const likerToken = (await signer.sign({ userId: liker.id }, 'en')).token;
+
+    const socket = await openSocket(`ws://127.0.0.1:${two}/ws/`, { headers: { cookie: `authorization=${authorToken}` } });
+    expect(await socket.next('connect')).toMatchObject({ userId: author.id });
+    socket.send('viewingPost', { id: postId });
+    await socket.next('post-likes');
+
+    const liked = await fetch(`http://127.0.0.1:${one}/api/post/like/${postId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${likerToken}` },
+    });
+    expect(await liked.json()).toMatchObject({ statusCode: 1, likesCount: 1 });
+    expect(await socket.next('post-likes')).toEqual({ postId, likesCount: 1 });
+    expect(await socket.next('notification')).toMatchObject({ type: 'post-like', user: { id: liker.id }, post: { id: postId } });
+    await socket.close();
+  } finally {
+    await handle.close();
+  }
+}, 90_000);

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Storage } from '../media/storage.ts';
+import { DnsHostResolver } from './host-resolver.ts';
+import { type MediaIngest, StorageMediaIngest } from './media-ingest.ts';
+import { SafeFetcher } from './safe-fetch.ts';
+import { ScraperRepository } from './scraper.repository.ts';
+import { ScraperService } from './scraper.service.ts';
+
+export interface ScraperWiring {
+  readonly config: Config;
+  readonly db: Db;
+  readonly storage: Storage;
+  readonly jobs: JobQueue;
+  readonly log: Logger;
+  /** Defaults to storing the original and recording it; the lead passes the upload service here. */
+  readonly ingest?: MediaIngest;
+}
+
+export function createScraperService({ config, db, storage, jobs, log, ingest }: ScraperWiring): ScraperService {
+  const fetcher = new SafeFetcher({
+    resolver: new DnsHostResolver(config.scraper.dnsServers),
+    allowLoopbackPorts: config.scraper.allowLoopbackPorts,
+    maxRedirects: 5,
+    userAgent: `VelvetImporter/${config.appVersion}`,
+  });
+  return new ScraperService({
+    repository: new ScraperRepository(db),
+    fetcher,
+    ingest: ingest ?? new StorageMediaIngest(db, storage),
+    jobs,
+    scratchDir: join(config.dataDir, 'scratch', 'scraper'),
+    maxBytes: config.scraper.maxBytes,
+    timeoutMs: config.scraper.timeoutMs,
+    log: log.child({ component: 'scraper' }),
+  });
+}

@@ -1,0 +1,191 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from 'pino';
+import { AppError } from '../http/errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { type Sniffed, sniffFile } from '../media/sniff.ts';
+import type { MediaIngest } from './media-ingest.ts';
+import { findMediaUrl } from './media-page.ts';
+import { parseImportUrl, type SafeFetcher, ScraperFailure } from './safe-fetch.ts';
+import type { ScraperJob, ScraperRepository } from './scraper.repository.ts';
+
+/** At most this many imports of one user wait or run at once. */
+export const MAX_ACTIVE_JOBS = 3;
+/** A page is read up to this size to find its media. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+export interface ScraperDeps {
+  readonly repository: ScraperRepository;
+  readonly fetcher: SafeFetcher;
+  readonly ingest: MediaIngest;
+  readonly jobs: JobQueue;
+  readonly scratchDir: string;
+  readonly maxBytes: number;
+  readonly timeoutMs: number;
+  readonly log: Logger;
+}
+
+/** A job as the API shows it (SPEC §3: scraper job id, uid). */
+export interface ScraperJobView {
+  readonly id: number;
+  readonly uid: string;
+  readonly sourceUrl: string;
+  readonly state: ScraperJob['state'];
+  readonly mediaUrl: string | null;
+  readonly mediaId: number | null;
+  readonly error: string | null;
+  readonly createdDate: string;
+  readonly finishedDate: string | null;
+}
+
+const view = (job: ScraperJob): ScraperJobView => ({
+  id: job.id,
+  uid: job.uid,
+  sourceUrl: job.sourceUrl,
+  state: job.state,
+  mediaUrl: job.mediaUrl,
+  mediaId: job.mediaId,
+  error: job.error,
+  createdDate: job.createdAt.toISOString(),
+  finishedDate: job.finishedAt?.toISOString() ?? null,
+});
+
+/** The media kinds an import accepts, by their sniffed type. */
+function mediaType(sniffed: Sniffed): { kind: 'video' | 'image'; mimeType: string; extension: string } | undefined {
+  if (sniffed.kind === 'video') {
+    if (sniffed.container === 'mov') return { kind: 'video', mimeType: 'video/mp4', extension: 'mp4' };
+    return sniffed.brand === 'webm'
+      ? { kind: 'video', mimeType: 'video/webm', extension: 'webm' }
+      : { kind: 'video', mimeType: 'video/x-matroska', extension: 'mkv' };
+  }
+  if (sniffed.kind === 'image') {
+    const extension = sniffed.format === 'jpeg' ? 'jpg' : sniffed.format;
+    return { kind: 'image', mimeType: `image/${sniffed.format}`, extension };
+  }
+  return undefined;
+}
+
+/** Counts bytes through a stream and fails once there are more than allowed. */
+function byteLimit(maxBytes: number, counted: { bytes: number }) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) callback(new ScraperFailure('scraper_too_large', `more than ${maxBytes} bytes`));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/** URL imports (SPEC §7 `/api/scraper`): jobs per user, run by the worker, ending with a scraper-done notification. */
+export class ScraperService {
+  readonly #deps: ScraperDeps;
+
+  constructor(deps: ScraperDeps) {
+    this.#deps = deps;
+  }
+
+  async list(userId: number, limit: number, before?: number): Promise<{ jobs: ScraperJobView[]; canLoadMore: boolean }> {
+    const rows = await this.#deps.repository.listOwned(userId, limit + 1, before);
+    return { jobs: rows.slice(0, limit).map(view), canLoadMore: rows.length > limit };
+  }
+
+  async create(userId: number, sourceUrl: string): Promise<ScraperJobView> {
+    const { repository, fetcher, jobs } = this.#deps;
+    try {
+      // Checked here for a quick answer, and again by the job before it connects anywhere.
+      await fetcher.checkedAddresses(parseImportUrl(sourceUrl));
+    } catch (error) {
+      if (error instanceof ScraperFailure) throw new AppError(error.code);
+      throw error;
+    }
+    if ((await repository.countActive(userId)) >= MAX_ACTIVE_JOBS) throw new AppError('scraper_too_many_jobs');
+    const job = await repository.create(userId, sourceUrl);
+    await jobs.add('scraper:import', { jobId: job.id }, { jobKey: `scraper:${job.uid}`, maxAttempts: 3 });
+    return view(job);
+  }
+
+  /** Cancels an import that has not finished, or removes a finished one from the list. */
+  async cancel(userId: number, jobUid: string): Promise<void> {
+    const { repository } = this.#deps;
+    const job = await repository.findOwned(userId, jobUid);
+    if (!job) throw new AppError('not_found');
+    if (!(await repository.cancel(job.id))) await repository.remove(job.id);
+  }
+
+  /** Job `scraper:import`: at-least-once; a failure of the source ends the job as failed, anything else is retried. */
+  async runImport(jobId: number): Promise<void> {
+    const { repository, log } = this.#deps;
+    if (!(await repository.start(jobId))) return;
+    const job = await repository.find(jobId);
+    if (!job) return;
+    await mkdir(this.#deps.scratchDir, { recursive: true });
+    const folder = await mkdtemp(join(this.#deps.scratchDir, 'import-'));
+    try {
+      const outcome = await this.#import(job, folder);
+      if (!(await repository.finish(jobId, { state: 'done', ...outcome }))) log.info({ jobId }, 'import canceled while running');
+    } catch (error) {
+      if (!(error instanceof ScraperFailure)) throw error;
+      log.info({ jobId, code: error.code, detail: error.detail }, 'import failed');
+      await repository.finish(jobId, { state: 'failed', error: error.code });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  async #import(job: ScraperJob, folder: string): Promise<{ mediaId: number; bytes: number }> {
+    const signal = AbortSignal.timeout(this.#deps.timeoutMs);
+    const first = await this.#download(parseImportUrl(job.sourceUrl), join(folder, 'source'), signal, true);
+    let file = first;
+    if (!mediaType(first.sniffed)) {
+      if (first.sniffed.kind !== 'rejected' || !['html', 'xml'].includes(first.sniffed.detected)) {
+        throw new ScraperFailure(
+          'not_video_or_image',
+          `the address holds ${first.sniffed.kind === 'rejected' ? first.sniffed.detected : ''}`,
+        );
+      }
+      if (first.bytes > MAX_PAGE_BYTES) throw new ScraperFailure('scraper_no_media', 'page too large to read');
+      const mediaUrl = findMediaUrl(await readFile(first.path, 'utf8'), first.url);
+      if (!mediaUrl) throw new ScraperFailure('scraper_no_media', 'no og:video, og:image or <video> on the page');
+      const checked = parseImportUrl(mediaUrl.href);
+      await this.#deps.repository.setMediaUrl(job.id, checked.href);
+      file = await this.#download(checked, join(folder, 'media'), signal);
+    }
+    const type = mediaType(file.sniffed);
+    if (!type) throw new ScraperFailure('not_video_or_image', 'the media address holds no video or image');
+    if (await this.#deps.repository.isCanceled(job.id)) throw new ScraperFailure('scraper_fetch_failed', 'canceled');
+    const { mediaId } = await this.#deps.ingest.ingest({
+      userId: job.userId,
+      path: file.path,
+      bytes: file.bytes,
+      ...type,
+      sourceUrl: file.url.href,
+      scraperJobUid: job.uid,
+    });
+    return { mediaId, bytes: file.bytes };
+  }
+
+  /** Downloads into path; a response declared as a web page (when pages are expected) is cut at MAX_PAGE_BYTES. */
+  async #download(url: URL, path: string, signal: AbortSignal, mayBePage = false) {
+    const { fetcher } = this.#deps;
+    const response = await fetcher.get(url, signal);
+    const page = mayBePage && /html|xml/.test(response.contentType);
+    const maxBytes = page ? Math.min(MAX_PAGE_BYTES, this.#deps.maxBytes) : this.#deps.maxBytes;
+    const tooLarge = (detail: string) => new ScraperFailure(page ? 'scraper_no_media' : 'scraper_too_large', detail);
+    if (response.contentLength !== undefined && response.contentLength > maxBytes) {
+      response.body.destroy();
+      throw tooLarge(`declares ${response.contentLength} bytes`);
+    }
+    const counted = { bytes: 0 };
+    try {
+      await pipeline(response.body, byteLimit(maxBytes, counted), createWriteStream(path, { flags: 'wx' }), { signal });
+    } catch (error) {
+      if (error instanceof ScraperFailure) throw error.code === 'scraper_too_large' ? tooLarge(error.detail) : error;
+      if (signal.aborted) throw new ScraperFailure('scraper_timed_out', 'the import took too long');
+      throw new ScraperFailure('scraper_fetch_failed', `download broke off: ${(error as Error).message}`);
+    }
+    return { url: response.url, path, bytes: counted.bytes, sniffed: await sniffFile(path) };
+  }
+}

@@ -1,0 +1,270 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { MediaVariant } from '../db/schema.ts';
+import { PostStatus } from '../posts/post-status.ts';
+
+/** A query as the repository takes it: normalised text, its tag form (no spaces) and its tsquery. */
+export interface SearchTerms {
+  readonly text: string;
+  readonly compact: string;
+  readonly tsQuery: string;
+}
+
+export interface PostSearch {
+  readonly terms: SearchTerms;
+  readonly lgbt?: number;
+  readonly inclTagId?: number;
+  readonly exclTagId?: number;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface UserHit {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly followersCount: number;
+  readonly postsCount: number;
+  readonly avatarVariants: Record<string, MediaVariant> | null;
+}
+
+export interface TrendRow {
+  readonly query: string;
+  readonly searches: number;
+}
+
+export type TrendKind = 'top' | 'popular' | 'combo' | 'random';
+
+/**
+ * Typo tolerance: a title word within this trigram word-similarity of the query matches (cafw → café at
+ * 0.6), and tag names within this similarity (dence → dance at 0.33). Set per transaction so the GIN
+ * trigram indexes apply with these thresholds.
+ */
+const WORD_SIMILARITY = 0.5;
+const TAG_SIMILARITY = 0.3;
+const MATCHED_TAGS_MAX = 20;
+/** Most posts each search phase ranks; pages reach as deep as the candidates go. */
+const CANDIDATES = 1000;
+/** Whisperer: prefixes up to this long read the most used tags first, within the window below. */
+const SHORT_PREFIX = 3;
+const USAGE_WINDOW = 5000;
+const TREND_DAYS = 30;
+
+const visiblePost = sql`p.status = ${PostStatus.published} AND p.deleted_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM users au WHERE au.id = p.user_id AND (au.banned_at IS NOT NULL OR au.delete_requested_at IS NOT NULL))`;
+
+/** Search over PostgreSQL full text search and pg_trgm; the only place that knows its SQL. */
+export class SearchRepository {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private withThresholds<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
+        set_config('pg_trgm.similarity_threshold', ${String(TAG_SIMILARITY)}, true)`.execute(trx);
+      return work(trx as unknown as Db);
+    });
+  }
+
+  /**
+   * Ids of public posts matching the text, best first, `limit` from `offset`. Two phases, each bounded to
+   * CANDIDATES posts so a word shared by a million posts costs the same as a rare one:
+   * 1. exact: every word as a prefix in the title and tag text (full text search), or a tag whose name in
+   *    any language starts like the text; the most popular first (the planner walks the popularity index
+   *    for common words, the full-text index for rare ones);
+   * 2. near spellings, only when the first phase found too little for the page: a title word within trigram
+   *    word-similarity of the text (typos), or a tag named like it; closest first.
+   */
+  async searchPostIds(search: PostSearch): Promise<number[]> {
+    const { terms } = search;
+    const conditions: RawBuilder<unknown>[] = [visiblePost];
+    if (search.lgbt) conditions.push(sql`p.lgbt = ${search.lgbt}`);
+    if (search.inclTagId !== undefined) {
+      conditions.push(sql`EXISTS (SELECT 1 FROM post_tags i WHERE i.post_id = p.id AND i.tag_id = ${search.inclTagId})`);
+    }
+    if (search.exclTagId !== undefined) {
+      conditions.push(sql`NOT EXISTS (SELECT 1 FROM post_tags x WHERE x.post_id = p.id AND x.tag_id = ${search.exclTagId})`);
+    }
+    const filters = sql.join(conditions, sql` AND `);
+    const wanted = search.offset + search.limit;
+    const tsQuery = sql`to_tsquery('simple', ${terms.tsQuery})`;
+    const prefix = `${terms.compact}%`;
+    const exact = await sql<{ id: number }>`
+      SELECT id FROM (
+        (SELECT p.id, p.popularity FROM posts p WHERE p.search_vector @@ ${tsQuery} AND ${filters}
+          ORDER BY p.popularity DESC, p.id DESC LIMIT ${CANDIDATES})
+        UNION
+        (SELECT p.id, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
+          WHERE pt.tag_id IN (SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix}
+                              UNION SELECT id FROM tags WHERE tag LIKE ${prefix} LIMIT ${MATCHED_TAGS_MAX})
+            AND ${filters}
+          ORDER BY p.popularity DESC, p.id DESC LIMIT ${CANDIDATES})
+      ) found ORDER BY popularity DESC, id DESC LIMIT ${Math.min(wanted, CANDIDATES)}`.execute(this.db);
+    const ids = exact.rows.map((row) => row.id);
+    if (ids.length >= wanted) return ids.slice(search.offset, wanted);
+
+    const title = sql`immutable_unaccent(lower(p.title))`;
+    const near = await this.withThresholds(async (trx) => {
+      const result = await sql<{ id: number }>`
+        SELECT id FROM (
+          (SELECT p.id, word_similarity(${terms.text}, ${title}) AS score, p.popularity FROM posts p
+            WHERE ${terms.text} <% ${title} AND ${filters} LIMIT ${CANDIDATES})
+          UNION
+          (SELECT p.id, m.score, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
+            JOIN (SELECT tag_id, max(similarity(normalized, ${terms.compact})) AS score FROM tag_translations
+                  WHERE normalized % ${terms.compact} GROUP BY tag_id ORDER BY 2 DESC LIMIT ${MATCHED_TAGS_MAX}) m ON m.tag_id = pt.tag_id
+            WHERE ${filters} LIMIT ${CANDIDATES})
+        ) found GROUP BY id ORDER BY max(score) DESC, max(popularity) DESC, id DESC LIMIT ${CANDIDATES}`.execute(trx);
+      return result.rows.map((row) => row.id);
+    });
+    const seen = new Set(ids);
+    return [...ids, ...near.filter((id) => !seen.has(id))].slice(search.offset, wanted);
+  }
+
+  /** The fallback when a search finds too little: the most popular public posts of the orientation. */
+  async popularPostIds(lgbt: number | undefined, limit: number): Promise<number[]> {
+    const result = await sql<{ id: number }>`
+      SELECT p.id FROM posts p WHERE ${visiblePost} ${lgbt ? sql`AND p.lgbt = ${lgbt}` : sql``}
+      ORDER BY p.popularity DESC, p.id DESC LIMIT ${limit}`.execute(this.db);
+    return result.rows.map((row) => row.id);
+  }
+
+  /**
+   * Tag ids by name likeness: names starting like the text (exact names first, then the most used), then,
+   * only when those do not fill the page, near spellings in any language, closest first.
+   */
+  async searchTagIds(compact: string, limit: number, offset: number): Promise<number[]> {
+    const prefix = `${compact}%`;
+    const wanted = offset + limit;
+    const starting = await sql<{ id: number }>`
+      SELECT t.id FROM tags t WHERE t.id IN (
+        SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix} UNION SELECT id FROM tags WHERE tag LIKE ${prefix})
+      ORDER BY (t.tag = ${compact} OR EXISTS (SELECT 1 FROM tag_translations e WHERE e.tag_id = t.id AND e.normalized = ${compact})) DESC,
+        t.use_count DESC, t.id DESC
+      LIMIT ${Math.min(wanted, CANDIDATES)}`.execute(this.db);
+    const ids = starting.rows.map((row) => row.id);
+    if (ids.length >= wanted || compact.length < 3) return ids.slice(offset, wanted);
+    const near = await this.withThresholds(async (trx) => {
+      const result = await sql<{ id: number }>`
+        SELECT tag_id AS id FROM (
+          SELECT tag_id, similarity(normalized, ${compact}) AS score FROM tag_translations WHERE normalized % ${compact}
+          UNION ALL SELECT id, similarity(tag, ${compact}) FROM tags WHERE tag % ${compact}) names
+        GROUP BY tag_id ORDER BY max(score) DESC, tag_id DESC LIMIT ${wanted}`.execute(trx);
+      return result.rows.map((row) => row.id);
+    });
+    const seen = new Set(ids);
+    return [...ids, ...near.filter((id) => !seen.has(id))].slice(offset, wanted);
+  }
+
+  /**
+   * Tags whose name in any language starts with the prefix, most used first (the whisperer's fast path).
+   * A short prefix matches thousands of tags: the most used ones are read in usage order until enough
+   * match, within a bounded window; a longer prefix matches few, which the prefix indexes find at once.
+   */
+  async tagIdsByPrefix(compact: string, limit: number): Promise<number[]> {
+    const prefix = `${compact}%`;
+    if (compact.length <= SHORT_PREFIX) {
+      const popular = await sql<{ id: number }>`
+        SELECT t.id FROM (SELECT id, tag, use_count FROM tags ORDER BY use_count DESC, id DESC LIMIT ${USAGE_WINDOW}) t
+        -- A correlated lookup per tag read (not EXISTS, which the planner turns into a hash of every match).
+        WHERE t.tag LIKE ${prefix}
+          OR (SELECT true FROM tag_translations tt WHERE tt.tag_id = t.id AND tt.normalized LIKE ${prefix} LIMIT 1)
+        ORDER BY t.use_count DESC, t.id DESC LIMIT ${limit}`.execute(this.db);
+      if (popular.rows.length === limit) return popular.rows.map((row) => row.id);
+    }
+    const result = await sql<{ id: number }>`
+      SELECT t.id FROM tags t WHERE t.id IN (
+        SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix}
+        UNION SELECT id FROM tags WHERE tag LIKE ${prefix})
+      ORDER BY t.use_count DESC, t.id DESC LIMIT ${limit}`.execute(this.db);
+    return result.rows.map((row) => row.id);
+  }
+
+  /**
+   * Active accounts: usernames starting with the text (an exact one first, then the most followed), then,
+   * only when those do not fill the page, near spellings of the username and display names with a word
+   * like the text.
+   */
+  async searchUsers(terms: SearchTerms, limit: number, offset: number): Promise<UserHit[]> {
+    const wanted = offset + limit;
+    const select = sql`SELECT u.id, u.username::text AS username, u.display_name AS "displayName",
+      u.followers_count AS "followersCount", u.posts_count AS "postsCount", av.variants AS "avatarVariants"
+      FROM users u LEFT JOIN media_files av ON av.id = u.avatar_media_id
+      WHERE u.banned_at IS NULL AND u.delete_requested_at IS NULL`;
+    const starting = await sql<UserHit>`${select} AND lower(u.username::text) LIKE ${`${terms.compact}%`}
+      ORDER BY (lower(u.username::text) = ${terms.compact}) DESC, u.followers_count DESC, u.id DESC
+      LIMIT ${Math.min(wanted, CANDIDATES)}`.execute(this.db);
+    if (starting.rows.length >= wanted || terms.compact.length < 3) return starting.rows.slice(offset, wanted);
+    const near = await this.withThresholds(async (trx) => {
+      const result = await sql<UserHit>`
+        SELECT * FROM (${select} AND (lower(u.username::text) % ${terms.compact}
+          OR ${terms.text} <% immutable_unaccent(lower(u.display_name))) LIMIT ${CANDIDATES}) found
+        ORDER BY "followersCount" DESC, id DESC LIMIT ${wanted}`.execute(trx);
+      return result.rows;
+    });
+    const seen = new Set(starting.rows.map((row) => row.id));
+    return [...starting.rows, ...near.filter((row) => !seen.has(row.id))].slice(offset, wanted);
+  }
+
+  /** Usernames starting with the prefix, most followed first (the whisperer's fast path). */
+  async usersByPrefix(compact: string, limit: number): Promise<UserHit[]> {
+    const result = await sql<UserHit>`
+      SELECT u.id, u.username::text AS username, u.display_name AS "displayName", u.followers_count AS "followersCount",
+        u.posts_count AS "postsCount", av.variants AS "avatarVariants"
+      FROM users u LEFT JOIN media_files av ON av.id = u.avatar_media_id
+      WHERE lower(u.username::text) LIKE ${`${compact}%`} AND u.banned_at IS NULL AND u.delete_requested_at IS NULL
+      ORDER BY u.followers_count DESC, u.id DESC LIMIT ${limit}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Past searches starting with the text that found enough, most searched first. */
+  async queriesByPrefix(text: string, minResults: number, limit: number): Promise<string[]> {
+    const result = await sql<{ query: string }>`
+      SELECT query FROM search_query_totals WHERE query LIKE ${`${text}%`} AND results >= ${minResults} AND searches > 0
+      ORDER BY searches DESC, query LIMIT ${limit}`.execute(this.db);
+    return result.rows.map((row) => row.query);
+  }
+
+  /** Counts a search for the day's trends in the country and in the all-time totals. */
+  async countQuery(country: string, text: string): Promise<void> {
+    await sql`
+      WITH daily AS (
+        INSERT INTO search_queries (country, query) VALUES (${country}, ${text})
+        ON CONFLICT (country, day, query) DO UPDATE SET searches = search_queries.searches + 1
+      )
+      INSERT INTO search_query_totals (query) VALUES (${text})
+      ON CONFLICT (query) DO UPDATE SET searches = search_query_totals.searches + 1, searched_at = now()`.execute(this.db);
+  }
+
+  /**
+   * How many posts a search found (the most any orientation found, so trends keep it). Written before or
+   * after countQuery: a row it creates counts no search yet.
+   */
+  async recordResults(country: string, text: string, results: number): Promise<void> {
+    await sql`
+      WITH daily AS (
+        INSERT INTO search_queries (country, query, searches, results) VALUES (${country}, ${text}, 0, ${results})
+        ON CONFLICT (country, day, query) DO UPDATE SET results = greatest(search_queries.results, excluded.results)
+      )
+      INSERT INTO search_query_totals (query, searches, results) VALUES (${text}, 0, ${results})
+      ON CONFLICT (query) DO UPDATE SET results = greatest(search_query_totals.results, excluded.results)`.execute(this.db);
+  }
+
+  /**
+   * Trend lists of a country over the last 30 days, among searches that found enough: `top` by searches,
+   * `popular` by today's searches, `combo` multi-word searches, `random` a fresh sample each call.
+   */
+  async trends(kind: TrendKind, country: string, minResults: number, limit: number): Promise<TrendRow[]> {
+    const since = kind === 'popular' ? sql`current_date` : sql`current_date - ${TREND_DAYS}::int`;
+    const extra = kind === 'combo' ? sql`AND position(' ' in query) > 0` : sql``;
+    const order = kind === 'random' ? sql`random()` : sql`sum(searches) DESC, query`;
+    const result = await sql<TrendRow>`
+      SELECT query, sum(searches)::int AS searches FROM search_queries
+      WHERE country = ${country} AND day >= ${since} AND results >= ${minResults} AND searches > 0 ${extra}
+      GROUP BY query ORDER BY ${order} LIMIT ${limit}`.execute(this.db);
+    return result.rows;
+  }
+}
