@@ -1,12 +1,11 @@
 import { negotiateLocale, resolveLocale } from '../../../server/src/settings/languages.ts';
-import { readCookie } from '../lib/cookies';
-import { type Messages, sourceMessages } from './config';
+import { type Consent, readCookie, serializeCookie, storageFor } from '../lib/cookies';
+import { type Messages, namespaces, sourceMessages } from './messages';
 
 // English ships in every bundle as the fallback; the other languages load only on the server, on demand.
-const messageFiles = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
-
-/** Spec §9: the language choice is remembered for 730 days. */
-const LANGUAGE_COOKIE_MAX_AGE = 730 * 24 * 60 * 60;
+type Json = Record<string, unknown>;
+const siteFiles = import.meta.glob<Json>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
+const namespaceFiles = import.meta.glob<Json>(['./namespaces/*/*.json', '!./namespaces/*/en.json'], { import: 'default' });
 
 function supported(input: string | null | undefined): string | undefined {
   return input ? resolveLocale(input, '') || undefined : undefined;
@@ -27,11 +26,22 @@ export function pickLocale(request: Request, fallback: string): { locale: string
   return { locale, fromQuery: false };
 }
 
-export function languageCookie(locale: string): string {
-  return `setLang=${encodeURIComponent(locale)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`;
+/** The setLang cookie for a language chosen through `?lang`: 730 days with preference consent, else the session. */
+export function languageCookie(locale: string, consent?: Consent, secure = false): string {
+  return serializeCookie('setLang', locale, {
+    storage: storageFor('setLang', consent) === 'lasting' ? 'lasting' : 'session',
+    secure,
+  });
 }
 
+/** The messages of a language: the site file plus every domain namespace, shaped like `sourceMessages`. */
 export async function loadMessages(locale: string): Promise<Messages> {
-  const load = messageFiles[`./locales/${locale.slice(0, 2)}.json`];
-  return load ? load() : sourceMessages;
+  const language = locale.slice(0, 2);
+  const site = siteFiles[`./locales/${language}.json`];
+  if (!site) return sourceMessages;
+  const [shell, ...domains] = await Promise.all([
+    site(),
+    ...namespaces.map((namespace) => namespaceFiles[`./namespaces/${namespace}/${language}.json`]?.() ?? {}),
+  ]);
+  return { ...shell, ...Object.fromEntries(namespaces.map((namespace, index) => [namespace, domains[index]])) } as Messages;
 }

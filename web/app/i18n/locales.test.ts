@@ -1,10 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { languages } from '../../../server/src/settings/languages.ts';
-import { languageCookie, pickLocale } from './locale.server';
-import en from './locales/en.json';
+import { languageCookie, loadMessages, pickLocale } from './locale.server';
+import { namespaces, sourceMessages } from './messages';
 
 const localesDirectory = new URL('./locales/', import.meta.url);
+const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8'));
+
+/** A language's messages as the app merges them: the site file plus each domain namespace under its key. */
+function messagesOf(code: string) {
+  return {
+    ...readJson(new URL(`${code}.json`, localesDirectory)),
+    ...Object.fromEntries(
+      namespaces.map((namespace) => [namespace, readJson(new URL(`./namespaces/${namespace}/${code}.json`, import.meta.url))]),
+    ),
+  };
+}
 
 function flatten(messages: object, prefix = ''): Record<string, string> {
   return Object.fromEntries(
@@ -15,17 +26,26 @@ function flatten(messages: object, prefix = ''): Record<string, string> {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/{{\w+}}/g)].map((match) => match[0]).sort();
-const english = flatten(en);
+const english = flatten(sourceMessages);
 
 describe('locale files', () => {
-  test('there is exactly one per interface language', () => {
-    expect(readdirSync(localesDirectory).sort()).toEqual(languages.map((language) => `${language.code}.json`).sort());
+  const expected = languages.map((language) => `${language.code}.json`).sort();
+
+  test('there is exactly one per interface language, for the site and for each domain namespace', () => {
+    expect(readdirSync(localesDirectory).sort()).toEqual(expected);
+    for (const namespace of namespaces)
+      expect(readdirSync(new URL(`./namespaces/${namespace}/`, import.meta.url)).sort(), namespace).toEqual(expected);
+  });
+
+  test('the app loads a language with every namespace under its key', async () => {
+    expect(await loadMessages('de-DE')).toEqual(messagesOf('de'));
+    expect(await loadMessages('en-US')).toEqual(sourceMessages);
   });
 
   test.each(languages.filter((language) => language.code !== 'en'))(
     '$code has the English keys and placeholders, translated',
     ({ code }) => {
-      const translated = flatten(JSON.parse(readFileSync(new URL(`${code}.json`, localesDirectory), 'utf8')));
+      const translated = flatten(messagesOf(code));
       expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(english))
         expect(placeholders(translated[key] ?? ''), key).toEqual(placeholders(text));

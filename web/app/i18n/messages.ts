@@ -1,0 +1,18 @@
+import site from './locales/en.json';
+import account from './namespaces/account/en.json';
+import discovery from './namespaces/discovery/en.json';
+import feed from './namespaces/feed/en.json';
+import notifications from './namespaces/notifications/en.json';
+import profile from './namespaces/profile/en.json';
+import upload from './namespaces/upload/en.json';
+
+/**
+ * The English source messages. `locales/<lng>.json` holds the site shell; each domain keeps its own
+ * strings in `namespaces/<domain>/<lng>.json`, merged in under the domain's key (`t('feed.like')`),
+ * so work on one domain never edits another's files.
+ */
+export const sourceMessages = { ...site, account, discovery, feed, notifications, profile, upload };
+
+export type Messages = typeof sourceMessages;
+
+export const namespaces = ['account', 'discovery', 'feed', 'notifications', 'profile', 'upload'] as const;

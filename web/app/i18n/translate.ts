@@ -1,0 +1,60 @@
+/**
+ * The translator behind every screen: a message lookup with `{{name}}` interpolation and plural forms,
+ * typed by the English source so a misspelt key fails the type check. It replaces i18next, whose
+ * runtime was the largest avoidable part of the home page's first-load JavaScript (budget 130 KB gzip),
+ * while keeping the message format its files use: nested keys joined by dots, `{{value}}` placeholders,
+ * and plural variants as `key_one`, `key_other` (... `_zero`, `_two`, `_few`, `_many`) chosen by
+ * Intl.PluralRules from a numeric `count`.
+ */
+import type { Messages } from './messages';
+
+type Join<Prefix extends string, Key extends string> = Prefix extends '' ? Key : `${Prefix}.${Key}`;
+type PluralSuffix = '_zero' | '_one' | '_two' | '_few' | '_many' | '_other';
+type WithoutPlural<Key extends string> = Key extends `${infer Base}${PluralSuffix}` ? Base : Key;
+
+/** Every dotted path to a string in an object of messages; plural variants also answer to their base key. */
+export type KeysOf<Tree, Prefix extends string = ''> = {
+  [Key in keyof Tree & string]: Tree[Key] extends string
+    ? Join<Prefix, Key> | WithoutPlural<Join<Prefix, Key>>
+    : KeysOf<Tree[Key], Join<Prefix, Key>>;
+}[keyof Tree & string];
+
+export type MessageKey = KeysOf<Messages>;
+export type MessageValues = Readonly<Record<string, string | number>>;
+export type TFunction = (key: MessageKey, values?: MessageValues) => string;
+
+type MessageTree = { readonly [key: string]: string | MessageTree };
+
+function lookup(tree: MessageTree | undefined, path: string): string | undefined {
+  let node: string | MessageTree | undefined = tree;
+  for (const part of path.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function interpolate(text: string, values: MessageValues | undefined): string {
+  if (!values) return text;
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export interface Translator {
+  readonly language: string;
+  readonly t: TFunction;
+}
+
+/**
+ * A translator for one language. `fallback` answers keys the language lacks (the locale test keeps
+ * that from happening for shipped languages); an unknown key answers itself, so a gap shows, not a blank.
+ */
+export function createTranslator(language: string, messages: object, fallback?: object): Translator {
+  const plurals = new Intl.PluralRules(language);
+  const find = (key: string) => lookup(messages as MessageTree, key) ?? lookup(fallback as MessageTree | undefined, key);
+  const t: TFunction = (key, values) => {
+    const count = values?.count;
+    const text = (typeof count === 'number' ? find(`${key}_${plurals.select(count)}`) : undefined) ?? find(key);
+    return text === undefined ? key : interpolate(text, values);
+  };
+  return { language, t };
+}
