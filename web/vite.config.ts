@@ -1,8 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { pwa } from './scripts/pwa-plugin.ts';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), pwa()],
   // The server seeds loaders' context with a token from this module; it must stay one shared
   // module instance in Node, never a bundled copy (see app/server-context.ts).
   ssr: { external: ['#server-context'] },

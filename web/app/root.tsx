@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useEffect } from 'react';
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -9,31 +7,33 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useRouteLoaderData,
 } from 'react-router';
 import { serverContext } from '#server-context';
 import type { Route } from './+types/root';
+import { AccountSession } from './components/account/AccountSession';
+import { ConsentProvider } from './components/consent/ConsentProvider';
 import { ErrorPage } from './components/errors/ErrorPage';
 import { AppShell } from './components/layout/AppShell';
 import { useLayout } from './components/layout/layouts';
+import { SiteExperience } from './components/layout/SiteExperience';
+import { SiteUpdating } from './components/layout/SiteUpdating';
+import { reloadAfterChunkError } from './components/layout/useLandingQuery';
+import { LiveLayer } from './components/notifications/LiveLayer';
+import { PwaSupport, pwaLinks } from './components/pwa/PwaSupport';
+import { AppearanceProvider, ThemedHtml } from './components/theme/AppearanceProvider';
 import { directionOf, i18nFor } from './i18n/config';
-import { languageCookie, loadMessages, pickLocale } from './i18n/locale.server';
-import { readCookie } from './lib/cookies';
+import { I18nProvider } from './i18n/react';
 import { cutDescription } from './lib/meta';
-import { defaultAccent, themeFromCookie } from './lib/theme';
+import { isChunkLoadError } from './lib/query-handling';
+import { useRootData } from './lib/root-data';
+import { loadRootData } from './lib/root-loader.server';
+import { defaultAccent } from './lib/theme';
 import stylesheet from './styles/global.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }, ...pwaLinks];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { locale, fromQuery } = pickLocale(request, context.get(serverContext).defaultLocale);
-  const page = {
-    locale,
-    messages: await loadMessages(locale),
-    theme: themeFromCookie(readCookie(request.headers.get('cookie'), 'prefersDarkScheme')),
-    accent: defaultAccent,
-  };
-  return fromQuery ? data(page, { headers: { 'Set-Cookie': languageCookie(locale) } }) : page;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadRootData(request, context.get(serverContext));
 }
 
 /**
@@ -61,39 +61,60 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
-  const page = useRouteLoaderData<typeof loader>('root');
+  const page = useRootData();
   const i18n = i18nFor(page);
   return (
-    <html
-      lang={i18n.language}
-      dir={directionOf(i18n.language)}
-      data-theme={page?.theme ?? 'system'}
-      data-accent={page?.accent ?? defaultAccent}
-    >
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
+    <ConsentProvider initial={page?.consent} signedIn={page?.signedIn ?? false} locale={i18n.language}>
+      <AppearanceProvider theme={page?.theme ?? 'system'} accent={page?.accent ?? defaultAccent}>
+        <ThemedHtml lang={i18n.language} dir={directionOf(i18n.language)}>
+          <head>
+            <meta charSet="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+            <Meta />
+            <Links />
+          </head>
+          <body>
+            <I18nProvider translator={i18n}>
+              <SiteExperience>
+                <AccountSession>{children}</AccountSession>
+              </SiteExperience>
+              <PwaSupport />
+            </I18nProvider>
+            <ScrollRestoration />
+            <Scripts />
+          </body>
+        </ThemedHtml>
+      </AppearanceProvider>
+    </ConsentProvider>
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const layout = useLayout();
+  if (!loaderData.settings) return <SiteUpdating />;
   return (
-    <AppShell layout={useLayout()}>
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell layout={layout}>
+        <Outlet />
+      </AppShell>
+      <LiveLayer />
+    </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const page = useRootData();
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
+  // Without root data (its loader failed) only the error page's own messages exist: no site chrome.
+  if (!page) {
+    return (
+      <main id="content">
+        <ErrorPage notFound={isNotFound(error)} />
+      </main>
+    );
+  }
   return (
     <AppShell layout="default">
       <ErrorPage notFound={isNotFound(error)} />

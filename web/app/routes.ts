@@ -43,6 +43,8 @@ export default [
   route('settings', 'routes/settings.tsx', { id: 'settings' }),
   route('edit-profile', 'routes/settings.tsx', { id: 'edit-profile' }),
   route('unsupported', 'routes/unsupported.tsx'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
   ...legal,
 
   ...withVariants('playlist', (base, suffix) => [

@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { Config } from '../../server/src/config.ts';
 
 /**
  * What the Fastify server hands to every loader and action. Loaders read data through `api`, which
@@ -9,7 +10,13 @@ export interface ServerContext {
   readonly requestId: string;
   readonly appVersion: string;
   readonly defaultLocale: string;
+  /** The site's public origin, without a trailing slash (config.http.baseUrl). */
+  readonly baseUrl: string;
   readonly api: <T = unknown>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+  /** Operator details the legal pages name (LEGAL_* and RECORDS_CUSTODIAN_* settings). */
+  readonly legal: Config['legal'];
+  /** Upload limits the creators page quotes (MAX_* settings). */
+  readonly uploadLimits: Config['limits'];
 }
 
 export const serverContext = createContext<ServerContext>();

@@ -1,4 +1,4 @@
-import { Orientation } from '../../../server/src/settings/orientation.ts';
+import { Orientation, type OrientationValue } from '../../../server/src/settings/orientation.ts';
 
 /** Site variants of spec §2: /gay and /trans home pages and the -gay and -trans section suffixes. */
 export const orientationVariants = [
@@ -29,4 +29,41 @@ export function orientationOf(pathname: string): OrientationVariant | undefined 
 export function variantPath(section: SuffixedSection | 'home', variant: OrientationVariant | undefined): string {
   if (section === 'home') return `/${variant?.name ?? ''}`;
   return `/${section}${variant?.suffix ?? ''}`;
+}
+
+/** The choices of the orientation switch, in its order; `undefined` is the default (straight) site. */
+export const orientationChoices = [
+  { name: 'straight', value: Orientation.straight, variant: undefined },
+  ...orientationVariants.map((variant) => ({ name: variant.name, value: variant.value, variant })),
+] as const;
+
+/**
+ * The same page in another site variant (spec §4): /popular → /popular-gay, /tag-trans/x/3 → /tag/x/3,
+ * /gay → /trans. A page without variants (/settings, a profile) keeps its address.
+ */
+export function pathInVariant(pathname: string, variant: OrientationVariant | undefined): string {
+  const segments = pathname.split('/');
+  const first = segments[1] ?? '';
+  const current = orientationOf(pathname);
+  if (first === '' || first === current?.name) return variantPath('home', variant);
+  const section = current ? first.slice(0, -current.suffix.length) : first;
+  if (!(suffixedSections as readonly string[]).includes(section)) return pathname;
+  segments[1] = `${section}${variant?.suffix ?? ''}`;
+  return segments.join('/');
+}
+
+/** The lgbtPreference cookie (spec §4): the orientation switch writes 1, 2 or 3; anything else is straight. */
+export function orientationFromCookie(value: string | undefined): OrientationValue {
+  return orientationChoices.find((choice) => String(choice.value) === value)?.value ?? Orientation.straight;
+}
+
+/**
+ * The orientation a page shows: its variant where it has variants (the address decides), else the
+ * visitor's preference, so the switch on /settings still shows what was chosen.
+ */
+export function activeOrientation(pathname: string, preference: OrientationValue): OrientationValue {
+  const variant = orientationOf(pathname);
+  if (variant) return variant.value;
+  const hasVariants = pathInVariant(pathname, orientationVariants[0]) !== pathname;
+  return hasVariants ? Orientation.straight : preference;
 }

@@ -12,3 +12,15 @@ export function themeFromCookie(value: string | undefined): ThemeMode {
   if (value === '2') return 'dark';
   return 'system';
 }
+
+/** The prefersDarkScheme cookie value for a theme. */
+export function themeCookieValue(theme: ThemeMode): '0' | '1' | '2' {
+  if (theme === 'light') return '1';
+  if (theme === 'dark') return '2';
+  return '0';
+}
+
+/** The themeColor cookie (our addition, see lib/cookies.ts) holds an accent's name. */
+export function accentFromCookie(value: string | undefined): Accent {
+  return accents.find((accent) => accent === value) ?? defaultAccent;
+}

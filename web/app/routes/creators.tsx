@@ -1,12 +1,18 @@
+import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
-import { PageIntro } from '../components/page/PageIntro';
-import { pageMeta } from '../lib/meta';
+import { ContentPage } from '../components/legal/ContentPage';
+import { contentMeta } from '../components/legal/content-meta';
+import { loadPageContent } from '../content/content.server';
 import type { Route } from './+types/creators';
 
 export const handle: RouteHandle = { layout: 'static' };
 
-export const meta = (args: Route.MetaArgs) => pageMeta(args, 'creators');
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadPageContent(request, context.get(serverContext), 'creators');
+}
 
-export default function Creators() {
-  return <PageIntro page="creators" />;
+export const meta = (args: Route.MetaArgs) => contentMeta(args, 'creators');
+
+export default function Creators({ loaderData }: Route.ComponentProps) {
+  return <ContentPage content={loaderData} variant="page" />;
 }

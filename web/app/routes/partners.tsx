@@ -1,12 +1,18 @@
+import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
-import { PageIntro } from '../components/page/PageIntro';
-import { pageMeta } from '../lib/meta';
+import { ContentPage } from '../components/legal/ContentPage';
+import { contentMeta } from '../components/legal/content-meta';
+import { loadPageContent } from '../content/content.server';
 import type { Route } from './+types/partners';
 
 export const handle: RouteHandle = { layout: 'static' };
 
-export const meta = (args: Route.MetaArgs) => pageMeta(args, 'partners');
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadPageContent(request, context.get(serverContext), 'partners');
+}
 
-export default function Partners() {
-  return <PageIntro page="partners" />;
+export const meta = (args: Route.MetaArgs) => contentMeta(args, 'partners');
+
+export default function Partners({ loaderData }: Route.ComponentProps) {
+  return <ContentPage content={loaderData} variant="page" />;
 }

@@ -1,19 +1,38 @@
+import { useLocation } from 'react-router';
+import { FeedScreen } from '../components/feed/FeedScreen';
+import { POPULAR_PAGE_SIZE } from '../components/feed/feed-data';
+import { loadFeedPage } from '../components/feed/feed-loader.server';
+import { postPageMeta } from '../components/feed/post-meta';
 import type { RouteHandle } from '../components/layout/layouts';
-import { PageIntro } from '../components/page/PageIntro';
-import { pageMeta } from '../lib/meta';
+import { useTranslation } from '../i18n/react';
 import { optionalId, requireUsername } from '../lib/route-params';
 import type { Route } from './+types/popular';
 
-export const handle: RouteHandle = { layout: 'default' };
+export const handle: RouteHandle = { layout: 'desktop-feed' };
 
-/** /popular/{username}/{id} opens the popular feed at one creator's post. */
-export function loader({ params }: Route.LoaderArgs) {
-  if (!('username' in params)) return { username: undefined, postId: undefined };
-  return { username: requireUsername(params.username), postId: optionalId(params.id) };
+/**
+ * The popular feed, 30 posts a page (spec §9 auto-popular). It reads the home mix of GET /api/post/,
+ * which leads with the posts of highest popularity. /popular/{username}/{id} opens it at a creator's post.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  if ('username' in params) requireUsername(params.username);
+  const id = 'id' in params ? optionalId(params.id) : undefined;
+  return loadFeedPage(args, { pageSize: POPULAR_PAGE_SIZE, openedId: id === undefined ? undefined : Number(id) });
 }
 
-export const meta = (args: Route.MetaArgs) => pageMeta(args, 'popular');
+export const meta = (args: Route.MetaArgs) =>
+  postPageMeta(args, 'popular', args.loaderData?.start.openedId ? args.loaderData.start.posts[0] : undefined);
 
-export default function Popular() {
-  return <PageIntro page="popular" />;
+export default function Popular({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <FeedScreen
+      key={pathname}
+      data={loaderData}
+      title={t('pages.popular.title')}
+      empty={{ title: t('feed.emptyHome'), link: '/', linkText: t('feed.exploreHome') }}
+    />
+  );
 }

@@ -1,17 +1,82 @@
+import { redirect } from 'react-router';
+import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
-import { PageIntro } from '../components/page/PageIntro';
+import { PostDetail } from '../components/posts/PostDetail';
+import { PostGrid } from '../components/posts/PostGrid';
+import { profileVideoLink } from '../components/posts/post-links';
+import { useStatusMessage } from '../components/posts/StatusMessage';
+import styles from '../components/profile/ProfilePage.module.css';
+import { loadPost, loadPosts, loadProfile } from '../components/profile/profile-data.server';
+import { useTranslation } from '../i18n/react';
 import { pageMeta } from '../lib/meta';
-import { optionalId, requireUsername } from '../lib/route-params';
+import { useRootData } from '../lib/root-data';
+import { notFound, optionalId, requireUsername } from '../lib/route-params';
+import { videoShareMeta } from '../lib/seo';
 import type { Route } from './+types/profile-post';
 
 export const handle: RouteHandle = { layout: 'desktop-feed' };
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { username: requireUsername(params.profile), postId: optionalId(params.id) };
+/** /{profile}/post/{id}: one post of that profile, then more of theirs; without an id, the profile. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const username = requireUsername(params.profile);
+  const id = optionalId(params.id);
+  if (!id) throw redirect(`/${username}`);
+  const { api } = context.get(serverContext);
+  const [post, profile] = await Promise.all([loadPost(api, id), loadProfile(api, username)]);
+  if (post.user.id !== profile.id) notFound();
+  const more = await loadPosts(api, `/api/post/?userId=${post.user.id}&rest=${post.id}`);
+  return { post, more, isOwner: profile.myProfile };
 }
 
-export const meta = (args: Route.MetaArgs) => pageMeta(args, 'profilePost', { username: args.loaderData?.username ?? '' });
+export const meta = (args: Route.MetaArgs) => {
+  const post = args.loaderData?.post;
+  const baseUrl = (args.matches.find((match) => match?.id === 'root')?.loaderData as { baseUrl?: string } | undefined)?.baseUrl;
+  const first = post?.media[0];
+  const video = first ? Object.entries(first.variants).find(([name]) => name.startsWith('mp4-'))?.[1] : undefined;
+  const poster = first?.variants['poster-jpg'];
+  const share =
+    post && baseUrl && video && poster
+      ? videoShareMeta({
+          videoUrl: `${baseUrl}${video}`,
+          posterUrl: `${baseUrl}${poster}`,
+          posterWidth: 600,
+          posterHeight: 800,
+          playerUrl: `${baseUrl}/embed/${post.id}`,
+        })
+      : [];
+  return pageMeta(args, 'profilePost', { username: post?.user.username ?? args.params.profile }, share);
+};
 
 export default function ProfilePost({ loaderData }: Route.ComponentProps) {
-  return <PageIntro page="profilePost" values={{ username: loaderData.username }} />;
+  const { t } = useTranslation();
+  const locale = useRootData()?.locale ?? 'en-US';
+  const [status, showStatus] = useStatusMessage();
+  const { post, more, isOwner } = loaderData;
+  const username = post.user.username;
+  return (
+    <div className={styles.page}>
+      <PostDetail
+        key={post.id}
+        post={post}
+        locale={locale}
+        isOwner={isOwner}
+        onError={(text) => showStatus(text, 'error', 4000)}
+      />
+      {more.posts.length > 0 && (
+        <>
+          <h2 className={styles.sectionTitle}>{t('profile.moreFrom', { username })}</h2>
+          <PostGrid
+            key={`more-${post.id}`}
+            initial={more}
+            source={`/api/post/?userId=${post.user.id}&rest=${post.id}`}
+            locale={locale}
+            linkFor={(item) => profileVideoLink(item, username)}
+            label={t('profile.moreFrom', { username })}
+            empty=""
+          />
+        </>
+      )}
+      {status}
+    </div>
+  );
 }

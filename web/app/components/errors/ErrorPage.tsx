@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import styles from './ErrorPage.module.css';
 
 /** Spec §9: the error page sends the visitor home after 10 s. */

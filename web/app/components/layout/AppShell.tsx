@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
+import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
+import { BannerSlot } from '../discovery/BannerSlot';
+import { OrientationSwitch } from '../orientation/OrientationSwitch';
 import styles from './AppShell.module.css';
+import { SlidersIcon } from './icons';
 import { type Layout, layoutFrames } from './layouts';
 import { PrimaryNav } from './PrimaryNav';
 import { SiteFooter } from './SiteFooter';
@@ -9,10 +13,16 @@ import { TopBar } from './TopBar';
 /** The page frame for a layout: top bar, side panel, bottom navigation and footer, or none of them. */
 export function AppShell({ layout, children }: { layout: Layout; children: ReactNode }) {
   const { t } = useTranslation();
+  const openDialog = useOpenSiteDialog();
   const { chrome, width } = layoutFrames[layout];
   const full = chrome === 'full';
   const content = (
     <div className={styles.content} data-width={width}>
+      {full && width === 'feed' && (
+        <div className={styles.pageOrientation}>
+          <OrientationSwitch compact />
+        </div>
+      )}
       {children}
       {full && <SiteFooter placement="page" />}
     </div>
@@ -35,8 +45,16 @@ export function AppShell({ layout, children }: { layout: Layout; children: React
       <div className={styles.body}>
         {full && (
           <aside className={styles.sidePanel}>
+            <div className={styles.panelOrientation}>
+              <OrientationSwitch compact />
+            </div>
             <PrimaryNav placement="panel" />
+            <button type="button" className={styles.panelSettings} aria-haspopup="dialog" onClick={() => openDialog('settings')}>
+              <SlidersIcon />
+              <span>{t('siteSettings.title')}</span>
+            </button>
             <SiteFooter placement="panel" />
+            <BannerSlot position="side" />
           </aside>
         )}
         <main id="content" tabIndex={-1} className={styles.main}>

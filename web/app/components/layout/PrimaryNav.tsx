@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { orientationOf, type SuffixedSection, variantPath } from '../../lib/orientation';
 import { FollowingIcon, HomeIcon, PlaylistIcon, PopularIcon, SearchIcon, TagIcon } from './icons';
 import styles from './PrimaryNav.module.css';
@@ -24,14 +24,14 @@ const items: readonly NavItem[] = [
 /**
  * The main navigation in one of its three placements: the side panel (wide screens), the top bar
  * (between the mobile and side-panel breakpoints) and the bottom bar (mobile, where search lives
- * in the top bar). CSS shows exactly one placement at any width.
+ * in the top bar). CSS shows exactly one of those three at any width; `menu` is the mobile side menu's copy.
  */
-export function PrimaryNav({ placement }: { placement: 'panel' | 'top' | 'bottom' }) {
+export function PrimaryNav({ placement }: { placement: 'panel' | 'top' | 'bottom' | 'menu' }) {
   const { t } = useTranslation();
   const variant = orientationOf(useLocation().pathname);
-  const shown = placement === 'panel' ? items : items.filter((item) => item.label !== 'nav.search');
+  const shown = placement === 'panel' || placement === 'menu' ? items : items.filter((item) => item.label !== 'nav.search');
   return (
-    <nav aria-label={t('shell.mainNavigation')} className={styles[placement]}>
+    <nav aria-label={t('shell.mainNavigation')} className={styles[placement]} data-main-navigation>
       <ul className={styles.list}>
         {shown.map(({ label, Icon, target }) => {
           const to = 'path' in target ? target.path : variantPath(target.section, variant);

@@ -1,21 +1,24 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { orientationOf, variantPath } from '../../lib/orientation';
-import { SearchIcon, VelvetMark } from './icons';
+import { useRootData } from '../../lib/root-data';
+import { AccountMenu } from '../account/AccountMenu';
+import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { BackButton } from './BackButton';
+import { MenuIcon, SearchIcon, SlidersIcon, VelvetMark } from './icons';
 import { PrimaryNav } from './PrimaryNav';
 import styles from './TopBar.module.css';
 
-/** Login link carrying the current address as `next`, so the visitor comes back here (spec §2). */
-function loginHref(pathname: string, search: string): string {
-  return `/login?next=${encodeURIComponent(`${pathname}${search}`)}`;
-}
-
 export function TopBar({ withNavigation }: { withNavigation: boolean }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const variant = orientationOf(pathname);
+  const openDialog = useOpenSiteDialog();
+  const signedIn = useRootData()?.signedIn ?? false;
   return (
     <header className={styles.topBar}>
+      <BackButton />
       <Link to={variantPath('home', variant)} className={styles.brand} aria-label={t('shell.home')}>
         <VelvetMark />
         <span className={styles.wordmark}>{t('app.name')}</span>
@@ -25,11 +28,26 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
         <SearchIcon />
         <span className={styles.searchLabel}>{t('nav.search')}</span>
       </Link>
-      {pathname !== '/login' && (
-        <Link to={loginHref(pathname, search)} className={styles.login}>
-          {t('nav.login')}
-        </Link>
-      )}
+      <button
+        type="button"
+        className={styles.menu}
+        aria-label={t('shell.menu')}
+        aria-haspopup="dialog"
+        onClick={() => openDialog('menu')}
+      >
+        <MenuIcon />
+      </button>
+      <button
+        type="button"
+        className={styles.settings}
+        aria-label={t('siteSettings.title')}
+        aria-haspopup="dialog"
+        onClick={() => openDialog('settings')}
+      >
+        <SlidersIcon />
+      </button>
+      {signedIn && <NotificationBell />}
+      <AccountMenu />
     </header>
   );
 }

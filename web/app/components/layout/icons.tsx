@@ -71,7 +71,34 @@ export function SearchIcon() {
   );
 }
 
+export function SlidersIcon() {
+  return (
+    <Icon>
+      <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
+      <circle cx="15" cy="7" r="2.2" />
+      <circle cx="9" cy="17" r="2.2" />
+    </Icon>
+  );
+}
+
 /** The brand mark beside the wordmark. */
+export function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M4 7h16M4 12h16M4 17h10" />
+    </Icon>
+  );
+}
+
+/** Points toward the inline start; TopBar.module.css mirrors it in right-to-left languages. */
+export function BackIcon() {
+  return (
+    <Icon>
+      <path d="M15 18 9 12l6-6" />
+    </Icon>
+  );
+}
+
 export function VelvetMark() {
   return (
     <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">

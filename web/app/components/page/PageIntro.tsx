@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type PageKey, pageText } from '../../i18n/config';
+import { useTranslation } from '../../i18n/react';
 import { orientationOf } from '../../lib/orientation';
 import styles from './PageIntro.module.css';
 

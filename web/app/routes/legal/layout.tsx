@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { RouteHandle } from '../../components/layout/layouts';
+import { useTranslation } from '../../i18n/react';
 import { legalDocuments, legalPageKeys } from '../../lib/legal-documents';
 import styles from './layout.module.css';
 

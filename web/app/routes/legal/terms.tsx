@@ -1,9 +1,15 @@
-import { PageIntro } from '../../components/page/PageIntro';
-import { pageMeta } from '../../lib/meta';
+import { serverContext } from '#server-context';
+import { ContentPage } from '../../components/legal/ContentPage';
+import { contentMeta } from '../../components/legal/content-meta';
+import { loadPageContent } from '../../content/content.server';
 import type { Route } from './+types/terms';
 
-export const meta = (args: Route.MetaArgs) => pageMeta(args, 'terms');
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadPageContent(request, context.get(serverContext), 'terms');
+}
 
-export default function LegalTerms() {
-  return <PageIntro page="terms" />;
+export const meta = (args: Route.MetaArgs) => contentMeta(args, 'terms');
+
+export default function LegalTerms({ loaderData }: Route.ComponentProps) {
+  return <ContentPage content={loaderData} variant="legal" />;
 }

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { useViewer } from '../../lib/viewer';
+import styles from './AccountMenu.module.css';
+import { Avatar } from './Avatar';
+import { LogoutDialog } from './LogoutDialog';
+
+/** Login link carrying the current address as `next`, so the visitor comes back here (spec §2). */
+export function loginHref(pathname: string, search: string): string {
+  return `/login?next=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+/** The top bar's account corner: a login button for visitors, the user's avatar and menu once signed in. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  // A navigation from the menu closes it.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (open && openedAt !== pathname) {
+    setOpen(false);
+    setOpenedAt(pathname);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (!viewer) {
+    if (pathname === '/login') return null;
+    return (
+      <Link to={loginHref(pathname, search)} className={styles.login}>
+        {t('nav.login')}
+      </Link>
+    );
+  }
+
+  const name = viewer.displayName || viewer.username;
+  return (
+    <div className={styles.account} ref={root}>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('account.menu.label', { name })}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen((value) => !value);
+        }}
+      >
+        <Avatar avatar={viewer.avatar} name={name} size={36} />
+      </button>
+      {open && (
+        <div className={styles.menu} id={menuId}>
+          <div className={styles.who}>
+            <Avatar avatar={viewer.avatar} name={name} size={44} />
+            <div className={styles.names}>
+              <span className={styles.display}>{name}</span>
+              <span className={styles.username}>@{viewer.username}</span>
+            </div>
+          </div>
+          <Link className={styles.item} to={`/${viewer.username}`}>
+            {t('account.menu.profile')}
+          </Link>
+          <Link className={styles.item} to="/settings">
+            {t('account.menu.settings')}
+          </Link>
+          <button
+            type="button"
+            className={styles.item}
+            aria-haspopup="dialog"
+            onClick={() => {
+              setOpen(false);
+              setLoggingOut(true);
+            }}
+          >
+            {t('account.menu.logout')}
+          </button>
+        </div>
+      )}
+      {loggingOut && <LogoutDialog onClose={() => setLoggingOut(false)} />}
+    </div>
+  );
+}

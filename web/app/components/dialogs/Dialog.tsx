@@ -1,0 +1,88 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from '../../i18n/react';
+import styles from './Dialog.module.css';
+
+export interface DialogProps {
+  readonly open: boolean;
+  /** Called on Escape, the close button and a click on the backdrop. */
+  readonly onClose: () => void;
+  /** The visible heading, which also names the dialog for assistive technology. */
+  readonly title: string;
+  readonly description?: string;
+  readonly size?: 'small' | 'medium';
+  /** `drawer` slides in from the inline start at full height (the side menu). */
+  readonly variant?: 'centered' | 'drawer';
+  readonly children: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert (the
+ * focus trap), puts the dialog in the top layer and turns Escape into a `cancel`. Focus goes back to
+ * the control that opened it; an element marked `data-autofocus` takes the focus first (the current
+ * choice in a list), else the close button does. On narrow screens it becomes a bottom sheet. Nothing is rendered while
+ * closed, so long lists (countries) do not weigh on every page.
+ */
+export function Dialog({ open, onClose, title, description, size = 'medium', variant = 'centered', children }: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (the native cancel) is the keyboard way out; this is the pointer one.
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      data-size={size}
+      data-variant={variant}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClick={(event) => {
+        // The panel fills the element, so a click on the element itself landed on the backdrop.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className={styles.panel}>
+        <header className={styles.header}>
+          <div className={styles.heading}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            {description && (
+              <p id={descriptionId} className={styles.description}>
+                {description}
+              </p>
+            )}
+          </div>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialogs.close')}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </dialog>
+  );
+}

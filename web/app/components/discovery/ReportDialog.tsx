@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/react';
+import { api } from '../../lib/api';
+import { Dialog } from '../dialogs/Dialog';
+import { useAltcha } from './altcha';
+import { failureReason } from './ContactForm';
+import form from './ContactForm.module.css';
+import styles from './discovery.module.css';
+
+const REASONS = ['underage', 'nonConsent', 'illegal', 'stolen', 'spam', 'other'] as const;
+
+export type ReportTarget = { readonly postId: number } | { readonly abuseUserId: number };
+
+/**
+ * Reports a post or an account to the operators (spec §7 POST /api/abuse). Mounted by the post and profile
+ * screens through ReportButton; works for visitors and users alike.
+ */
+export function ReportDialog({ open, onClose, target }: { open: boolean; onClose: () => void; target: ReportTarget }) {
+  const { t } = useTranslation();
+  const altcha = useAltcha();
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; reason: string }>({
+    kind: 'idle',
+  });
+  const isPost = 'postId' in target;
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setState({ kind: 'sending' });
+    try {
+      const reason = String(data.get('reason') ?? 'other');
+      const details = String(data.get('details') ?? '').trim();
+      await api('/api/abuse', {
+        method: 'POST',
+        body: {
+          ...target,
+          subject: reason,
+          text: `[${reason}] ${details || t(`discovery.report.reasons.${reason as (typeof REASONS)[number]}`)}`,
+          email: String(data.get('email') ?? '').trim(),
+          userAgent: navigator.userAgent.slice(0, 500),
+          recaptchaToken: await altcha.take(),
+        },
+      });
+      setState({ kind: 'sent' });
+    } catch (error) {
+      setState({ kind: 'failed', reason: failureReason(error, t as (key: string) => string) });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        setState({ kind: 'idle' });
+        onClose();
+      }}
+      title={isPost ? t('discovery.report.titlePost') : t('discovery.report.titleUser')}
+      description={t('discovery.report.description')}
+    >
+      {state.kind === 'sent' ? (
+        <p role="status" className={form.status} data-kind="sent">
+          {t('discovery.report.sent')}
+        </p>
+      ) : (
+        <form className={form.form} onSubmit={submit} onFocusCapture={altcha.prepare}>
+          <fieldset className={form.reasons}>
+            <legend>{t('discovery.report.reason')}</legend>
+            {REASONS.map((reason, index) => (
+              <label key={reason} className={form.reason}>
+                <input
+                  type="radio"
+                  name="reason"
+                  value={reason}
+                  required
+                  defaultChecked={index === 0}
+                  data-autofocus={index === 0 || undefined}
+                />
+                {t(`discovery.report.reasons.${reason}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className={form.field}>
+            <label htmlFor="report-details">{t('discovery.report.details')}</label>
+            <textarea id="report-details" name="details" maxLength={4000} rows={3} className={form.input} />
+          </div>
+          <div className={form.field}>
+            <label htmlFor="report-email">{t('discovery.report.email')}</label>
+            <input id="report-email" name="email" type="email" maxLength={254} autoComplete="email" className={form.input} />
+          </div>
+          <div className={form.actions}>
+            <button type="submit" className={styles.primaryButton} disabled={state.kind === 'sending'}>
+              {state.kind === 'sending' ? t('discovery.contact.sending') : t('discovery.report.send')}
+            </button>
+          </div>
+          {state.kind === 'failed' && (
+            <p role="status" className={form.status} data-kind="failed">
+              {t('discovery.contact.failed', { status: state.reason })}
+            </p>
+          )}
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** The report action the post and profile screens mount: a button that opens ReportDialog. */
+export function ReportButton({ target, className }: { target: ReportTarget; className?: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className ?? styles.secondaryButton} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t('discovery.report.action')}
+      </button>
+      <ReportDialog open={open} onClose={() => setOpen(false)} target={target} />
+    </>
+  );
+}

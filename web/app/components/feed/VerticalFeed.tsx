@@ -1,0 +1,190 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/react';
+import { useConsent } from '../consent/ConsentProvider';
+import { playback } from '../player/playback-store';
+import type { LoadLevel, PlayerHandle } from '../player/VideoPlayer';
+import { FeedCard } from './FeedCard';
+import { FeedEnd } from './FeedEnd';
+import type { FeedPost, FeedStart } from './feed-data';
+import { ArrowIcon } from './icons';
+import { NotPlayableDialog, prefetchDialogs, QualityDialog, ShareSheet } from './lazy-dialogs';
+import { recordView } from './social-actions';
+import { useFeedNavigation } from './useFeedNavigation';
+import { useFeedPaging } from './useFeedPaging';
+import { useSocialActions } from './useSocialActions';
+import styles from './VerticalFeed.module.css';
+
+/** The next page is fetched when the current post is this close to the end of the list. */
+const PREFETCH_DISTANCE = 4;
+/** A post counts as viewed once it has been the current one this long. */
+const VIEW_AFTER_MS = 2000;
+
+/** Spec: the next two videos are buffered so they start at once; the previous one stays ready for going back. */
+function loadLevel(index: number, active: number): LoadLevel {
+  const ahead = index - active;
+  if (ahead === 0) return 'play';
+  return ahead >= -1 && ahead <= 2 ? 'preload' : 'none';
+}
+
+export interface VerticalFeedProps {
+  readonly start: FeedStart;
+  readonly autoplay: boolean;
+  readonly notPlayableSeen: boolean;
+  /** A heading for the feed, read by assistive technology (the page's title). */
+  readonly label: string;
+  /** Shown instead of the feed when the list is empty. */
+  readonly empty?: React.ReactNode;
+}
+
+/**
+ * The vertical feed: full-height posts in a scroll-snap column, one current at a time. The current video
+ * plays, the next two are buffered, and further pages load before the end is reached.
+ */
+export function VerticalFeed({ start, autoplay: initialAutoplay, notPlayableSeen, label, empty }: VerticalFeedProps) {
+  const { t } = useTranslation();
+  const { remember } = useConsent();
+  const feed = useRef<HTMLDivElement>(null);
+  const players = useRef(new Map<number, PlayerHandle>());
+  const { posts, canLoadMore, failed, loadMore, change } = useFeedPaging(start);
+  const { like, follow } = useSocialActions(change);
+  const [current, setCurrent] = useState<{ index: number; requestedAt?: number }>({ index: 0 });
+  const [autoplay, setAutoplay] = useState(initialAutoplay);
+  const [sharing, setSharing] = useState<FeedPost>();
+  const [choosingQuality, setChoosingQuality] = useState<FeedPost>();
+  const [notPlayable, setNotPlayable] = useState<FeedPost>();
+  const popupSeen = useRef(notPlayableSeen);
+  const active = Math.min(current.index, Math.max(0, posts.length - 1));
+  const activePost = posts[active];
+
+  const registerPlayer = useCallback((postId: number, handle: PlayerHandle | null) => {
+    if (handle) players.current.set(postId, handle);
+    else players.current.delete(postId);
+  }, []);
+
+  const activate = useCallback(
+    (index: number, requestedAt: number) => {
+      const post = posts[index];
+      if (!post) return;
+      players.current.get(post.id)?.startNow(requestedAt);
+      setCurrent({ index, requestedAt });
+    },
+    [posts],
+  );
+  const activePlayer = () => (activePost ? players.current.get(activePost.id) : undefined);
+
+  const goTo = useFeedNavigation(feed, posts.length + 1, active, {
+    activate,
+    togglePlay: () => activePlayer()?.togglePlay(),
+    toggleMute: () => playback.toggleMuted(),
+    like: () => activePost && void like(activePost, !activePost.likeByUser),
+  });
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 2000));
+    idle(prefetchDialogs);
+  }, []);
+
+  useEffect(() => {
+    if (canLoadMore && active >= posts.length - PREFETCH_DISTANCE) void loadMore();
+  }, [active, posts.length, canLoadMore, loadMore]);
+
+  // Views go through the HTTP fallback of the websocket's viewedPost; a lost count changes nothing on screen.
+  const activeId = activePost?.id;
+  useEffect(() => {
+    if (activeId === undefined) return;
+    const timer = setTimeout(() => recordView(activeId, false).catch(() => {}), VIEW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [activeId]);
+  const onCompleted = useCallback((post: FeedPost) => {
+    recordView(post.id, true).catch(() => {});
+  }, []);
+
+  const onNotPlayable = useCallback((post: FeedPost) => {
+    if (popupSeen.current) return;
+    popupSeen.current = true;
+    setNotPlayable(post);
+  }, []);
+
+  if (posts.length === 0) return <div className={styles.empty}>{empty}</div>;
+
+  return (
+    <section className={styles.frame} aria-label={label}>
+      <div ref={feed} className={styles.feed} data-testid="vertical-feed" data-active-index={active}>
+        {posts.map((post, index) => (
+          <FeedCard
+            key={post.id}
+            post={post}
+            position={index}
+            total={posts.length}
+            level={loadLevel(index, active)}
+            autoplay={autoplay}
+            requestedAt={index === active ? current.requestedAt : undefined}
+            registerPlayer={registerPlayer}
+            onLike={like}
+            onFollow={follow}
+            onShare={setSharing}
+            onQuality={setChoosingQuality}
+            onNotPlayable={onNotPlayable}
+            onCompleted={onCompleted}
+          />
+        ))}
+        <FeedEnd loading={canLoadMore && !failed} failed={failed} onRetry={loadMore} />
+      </div>
+      <nav className={styles.arrows} aria-label={t('feed.navigation')}>
+        <button
+          type="button"
+          className={styles.arrow}
+          disabled={active === 0}
+          onClick={(event) => goTo(active - 1, event.timeStamp)}
+          aria-label={t('feed.previous')}
+        >
+          <ArrowIcon direction="up" />
+        </button>
+        <button
+          type="button"
+          className={styles.arrow}
+          disabled={active >= posts.length - 1 && !canLoadMore}
+          onClick={(event) => goTo(active + 1, event.timeStamp)}
+          aria-label={t('feed.next')}
+        >
+          <ArrowIcon direction="down" />
+        </button>
+      </nav>
+      {/* Each dialog mounts (and first loads) when it opens. */}
+      <Suspense fallback={null}>
+        {sharing && (
+          <ShareSheet
+            post={sharing}
+            onClose={() => setSharing(undefined)}
+            onShared={(postId, shareCount) =>
+              change(
+                (post) => post.id === postId,
+                (post) => ({ ...post, shareCount }),
+              )
+            }
+          />
+        )}
+        {choosingQuality && (
+          <QualityDialog
+            post={choosingQuality}
+            autoplay={autoplay}
+            onAutoplayChange={(on) => {
+              setAutoplay(on);
+              remember('autoplay', on ? '1' : '0');
+            }}
+            onClose={() => setChoosingQuality(undefined)}
+          />
+        )}
+        {notPlayable && (
+          <NotPlayableDialog
+            open
+            onClose={() => {
+              setNotPlayable(undefined);
+              remember('videoNotPlayablePopup', '1');
+            }}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { api } from '../../lib/api';
+import { useRootData } from '../../lib/root-data';
+import { liveSocket } from '../../lib/socket-client';
+import { CloseIcon } from './icons';
+import styles from './LiveLayer.module.css';
+import type { LiveNotification, NotificationType, NotificationView } from './notification-types';
+import { mediaToPreload } from './notifications-model';
+import { notificationsStore } from './notifications-store';
+import { Toasts } from './Toasts';
+import { ToastQueue } from './toast-queue';
+
+const SOUND_URL = '/sounds/notification.mp3';
+
+function preload(items: readonly NotificationView[]) {
+  for (const url of mediaToPreload(items)) new Image().src = url;
+}
+
+/**
+ * The live layer of every page: opens the socket, feeds the notification store from its events, shows
+ * toasts (with the user's notification sound when generalNotifSound is on), tells the server when the
+ * tab hides, logs a banned user out, and reconnects when the visitor logs in or out.
+ */
+export function LiveLayer() {
+  const { t } = useTranslation();
+  const signedIn = useRootData()?.signedIn ?? false;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const [banned, setBanned] = useState(false);
+  const wantsSound = useRef<Promise<boolean> | undefined>(undefined);
+  const wasSignedIn = useRef(signedIn);
+
+  useEffect(() => {
+    const socket = liveSocket();
+    if (!socket) return;
+    const playSound = async () => {
+      wantsSound.current ??= api<{ user?: { generalNotifSound?: boolean } }>('/api/user/me').then(
+        (answer) => answer.user?.generalNotifSound === true,
+        () => false,
+      );
+      if (await wantsSound.current) await new Audio(SOUND_URL).play().catch(() => undefined);
+    };
+    const toasts = new ToastQueue<NotificationView>(
+      (items) => {
+        notificationsStore.showToasts(items);
+        void playSound();
+      },
+      () => document.hidden,
+    );
+    const stops = [
+      socket.on('connect', (data) => notificationsStore.setUnread((data as { unread?: Record<string, number> }).unread ?? {})),
+      socket.on('notification', (data) => {
+        const notification = data as LiveNotification;
+        notificationsStore.received(notification);
+        preload([notification]);
+        toasts.push(notification);
+      }),
+      socket.on('notifications-read', (data) => notificationsStore.typeRead((data as { type: NotificationType }).type)),
+      socket.on('logout-banned', () => {
+        setBanned(true);
+        notificationsStore.reset();
+        void api('/api/logout', { method: 'POST' })
+          .catch(() => undefined)
+          .finally(() => revalidate.current());
+      }),
+    ];
+    const visibility = () => socket.send('visChange', { hidden: document.hidden });
+    document.addEventListener('visibilitychange', visibility);
+    socket.connect();
+    if (document.hidden) visibility();
+    return () => {
+      for (const stop of stops) stop();
+      document.removeEventListener('visibilitychange', visibility);
+      toasts.clear();
+      socket.disconnect();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (wasSignedIn.current === signedIn) return;
+    wasSignedIn.current = signedIn;
+    wantsSound.current = undefined;
+    notificationsStore.reset();
+    liveSocket()?.reconnect();
+  }, [signedIn]);
+
+  return (
+    <>
+      <Toasts />
+      {banned && (
+        <div className={styles.banned} role="alert">
+          <span>{t('notifications.banned')}</span>
+          <button type="button" className={styles.close} aria-label={t('notifications.dismiss')} onClick={() => setBanned(false)}>
+            <CloseIcon />
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

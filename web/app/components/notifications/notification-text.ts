@@ -1,0 +1,58 @@
+import type { TFunction } from '../../i18n/translate';
+import type { NotificationView } from './notification-types';
+
+const NAME_MARK = '\u0000';
+
+/** The sentence of a notification, split around the actor's name so the name can be set in bold. */
+export function notificationSentence(t: TFunction, item: NotificationView): { before: string; name: string; after: string } {
+  const name = item.user ? item.user.displayName || item.user.username : '';
+  const others = item.usersCount - 1;
+  const text =
+    item.type === 'post-like'
+      ? others > 0
+        ? t('notifications.likedGroup', { name: NAME_MARK, count: others })
+        : t('notifications.liked', { name: NAME_MARK })
+      : item.type === 'user-follow'
+        ? t('notifications.followed', { name: NAME_MARK })
+        : item.type === 'post-created'
+          ? t('notifications.posted', { name: NAME_MARK })
+          : t('notifications.scraperDone');
+  const [before = '', after = ''] = text.split(NAME_MARK);
+  return text.includes(NAME_MARK) ? { before, name, after } : { before: text, name: '', after: '' };
+}
+
+/** Where a notification leads: the post, the follower's profile, or the list itself. */
+export function notificationTarget(item: NotificationView): string {
+  if (item.type === 'user-follow' && item.user) return `/${item.user.username}`;
+  if (item.post) return item.post.path;
+  return `/notifications/${item.id}`;
+}
+
+type Step = readonly [limit: number, unit: Intl.RelativeTimeFormatUnit, minutes: number];
+const YEAR: Step = [Number.POSITIVE_INFINITY, 'year', 365 * 24 * 60];
+const STEPS: readonly Step[] = [
+  [60, 'minute', 1],
+  [24 * 60, 'hour', 60],
+  [7 * 24 * 60, 'day', 24 * 60],
+  [30 * 24 * 60, 'week', 7 * 24 * 60],
+  [365 * 24 * 60, 'month', 30 * 24 * 60],
+  YEAR,
+];
+
+/** "5 min. ago", "3 days ago" in the interface language, from the notification's age in minutes. */
+export function timeAgo(minOld: number, locale: string): string | undefined {
+  if (minOld < 1) return undefined;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const [, unit, minutes] = STEPS.find(([limit]) => minOld < limit) ?? YEAR;
+  return format.format(-Math.floor(minOld / minutes), unit);
+}
+
+/** The smallest avatar rendition, WebP first. */
+export function avatarOf(avatar: Readonly<Record<string, string>>): string | undefined {
+  const names = Object.keys(avatar);
+  const pick =
+    names.find((name) => name.includes('small') && name.endsWith('webp')) ??
+    names.find((name) => name.includes('small')) ??
+    names[0];
+  return pick ? avatar[pick] : undefined;
+}

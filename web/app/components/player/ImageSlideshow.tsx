@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PostMedia } from '../../../../server/src/posts/post-card.ts';
+import { useTranslation } from '../../i18n/react';
+import styles from './ImageSlideshow.module.css';
+import { usePlayback } from './playback-store';
+import { stillUrl } from './renditions';
+import type { LoadLevel } from './VideoPlayer';
+
+/** Each picture stays this long before the show moves on by itself. */
+const SLIDE_MS = 4000;
+
+export interface ImageSlideshowProps {
+  readonly pictures: readonly PostMedia[];
+  readonly level: LoadLevel;
+  /** Moves on by itself while current and not paused; the visitor can always swipe. */
+  readonly running: boolean;
+  readonly soundUrl?: string;
+  readonly title: string;
+}
+
+/**
+ * An image set: pictures side by side in a horizontal scroll-snap strip, so a sideways swipe (or the
+ * arrow buttons) moves between them; dots say where one is. The post's sound plays while it is current.
+ */
+export function ImageSlideshow({ pictures, level, running, soundUrl, title }: ImageSlideshowProps) {
+  const { t } = useTranslation();
+  const strip = useRef<HTMLElement>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+  const [index, setIndex] = useState(0);
+  const { muted } = usePlayback();
+  const count = pictures.length;
+
+  // scrollTo on the strip alone: scrollIntoView would also move the vertical feed around it.
+  // offsetLeft is negative for later slides in right-to-left pages, as scrollLeft is there.
+  const show = (next: number) => {
+    const slide = strip.current?.children[(next + count) % count] as HTMLElement | undefined;
+    if (slide) strip.current?.scrollTo({ left: slide.offsetLeft, behavior: 'smooth' });
+  };
+
+  useEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) setIndex(Array.prototype.indexOf.call(element.children, entry.target));
+        }
+      },
+      { root: element, threshold: 0.6 },
+    );
+    for (const slide of element.children) observer.observe(slide);
+    return () => observer.disconnect();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: show() reads the strip; the timer restarts with each slide.
+  useEffect(() => {
+    if (!running || count < 2) return;
+    const timer = setTimeout(() => show(index + 1), SLIDE_MS);
+    return () => clearTimeout(timer);
+  }, [running, index, count]);
+
+  useEffect(() => {
+    const element = audio.current;
+    if (!element) return;
+    element.muted = muted;
+    if (running) void element.play().catch(() => {});
+    else element.pause();
+  }, [running, muted]);
+
+  return (
+    <div className={styles.slideshow} data-testid="feed-images">
+      {/* Focusable so keyboard users can scroll the pictures too (axe: scrollable-region-focusable). */}
+      <section
+        ref={strip}
+        className={styles.strip}
+        aria-label={t('feed.pictures')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard
+        tabIndex={0}
+      >
+        {pictures.map((picture, position) => {
+          const url = level === 'none' && position > 0 ? undefined : stillUrl(picture, 'poster');
+          return (
+            <figure key={picture.id} className={styles.slide} aria-label={t('feed.picture', { index: position + 1, count })}>
+              {url && (
+                <>
+                  <img className={styles.backdrop} src={stillUrl(picture, 'thumb') ?? url} alt="" aria-hidden="true" />
+                  <img
+                    className={styles.picture}
+                    src={url}
+                    alt={position === 0 ? title : ''}
+                    loading={position === 0 ? 'eager' : 'lazy'}
+                    decoding="async"
+                    draggable={false}
+                  />
+                </>
+              )}
+            </figure>
+          );
+        })}
+      </section>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            className={styles.previous}
+            onClick={() => show(index - 1)}
+            aria-label={t('feed.previousPicture')}
+          >
+            <Chevron />
+          </button>
+          <button type="button" className={styles.next} onClick={() => show(index + 1)} aria-label={t('feed.nextPicture')}>
+            <Chevron />
+          </button>
+          <div className={styles.dots} aria-hidden="true">
+            {pictures.map((picture, position) => (
+              <span key={picture.id} className={styles.dot} data-current={position === index || undefined} />
+            ))}
+          </div>
+        </>
+      )}
+      {/* biome-ignore lint/a11y/useMediaCaption: the post's music track has no words to caption. */}
+      {soundUrl && level !== 'none' && <audio ref={audio} src={soundUrl} loop preload="auto" />}
+    </div>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,112 @@
+import { Link } from 'react-router';
+import { PostStatus } from '../../../../server/src/posts/post-status.ts';
+import { useTranslation } from '../../i18n/react';
+import { formatCount } from '../../lib/format-number';
+import { PinButton } from './PinButton';
+import styles from './PostTile.module.css';
+import { type PostCard, processingProgress, tileImage } from './post-links';
+
+export interface PostTileProps {
+  readonly post: PostCard;
+  readonly href: string;
+  readonly locale: string;
+  /** The viewer owns the post: pin control, processing and private states. */
+  readonly owner: boolean;
+  /** The post the address points at (/user/{username}/{id}). */
+  readonly current?: boolean;
+  /** Eager image loading for the first row, so the largest paint is not delayed. */
+  readonly eager?: boolean;
+  readonly onPinChange?: (postId: number, pinned: boolean) => void;
+  readonly onMessage?: (text: string, tone: 'success' | 'error') => void;
+}
+
+/** A post in a grid: its still at 3:4, views, and the pinned, private or processing state. */
+export function PostTile({ post, href, locale, owner, current, eager, onPinChange, onMessage }: PostTileProps) {
+  const { t } = useTranslation();
+  const image = tileImage(post);
+  const progress = owner ? processingProgress(post) : undefined;
+  const processing = progress !== undefined;
+  const failed = owner && post.status === PostStatus.failed;
+  const label = post.title || t('profile.untitled');
+  const still = (
+    <>
+      {image.jpg ? (
+        <picture>
+          {image.webp && <source srcSet={image.webp} type="image/webp" />}
+          <img
+            className={styles.image}
+            src={image.jpg}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            width={post.media[0]?.width ?? 540}
+            height={post.media[0]?.height ?? 720}
+          />
+        </picture>
+      ) : (
+        <span className={styles.blank} aria-hidden="true" />
+      )}
+      <span className={styles.shade} aria-hidden="true" />
+      <span className={styles.badges}>
+        {post.isPinned && <span className={styles.badge}>{t('profile.pinned')}</span>}
+        {owner && post.status === PostStatus.private && <span className={styles.badgeMuted}>{t('profile.private')}</span>}
+      </span>
+      {processing ? (
+        <span className={styles.processing}>
+          <span className={styles.processingText}>
+            {progress === 0 ? t('profile.processingQueued') : t('profile.processing', { progress })}
+          </span>
+          <span
+            className={styles.bar}
+            role="progressbar"
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-label={label}
+          >
+            <span className={styles.barFill} style={{ inlineSize: `${progress}%` }} />
+          </span>
+        </span>
+      ) : failed ? (
+        <span className={styles.processing}>
+          <span className={styles.processingText}>{t('profile.failed')}</span>
+        </span>
+      ) : (
+        <span className={styles.views}>
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+          </svg>
+          <span>{formatCount(post.viewCount, locale, 'views')}</span>
+          <span className={styles.visuallyHidden}>{t('profile.views')}</span>
+        </span>
+      )}
+    </>
+  );
+  return (
+    <li className={styles.tile} data-current={current || undefined}>
+      {processing || failed ? (
+        <div className={styles.link}>
+          <span className={styles.visuallyHidden}>{label}</span>
+          {still}
+        </div>
+      ) : (
+        <Link
+          to={href}
+          className={styles.link}
+          aria-label={t('profile.play', { title: label })}
+          aria-current={current ? 'page' : undefined}
+        >
+          {still}
+        </Link>
+      )}
+      {owner && !processing && !failed && onPinChange && onMessage && (
+        <PinButton
+          postId={post.id}
+          pinned={post.isPinned}
+          onChange={(pinned) => onPinChange(post.id, pinned)}
+          onMessage={onMessage}
+        />
+      )}
+    </li>
+  );
+}

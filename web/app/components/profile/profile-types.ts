@@ -1,0 +1,37 @@
+import type { PublicProfile } from '../../../../server/src/accounts/profile.service.ts';
+
+/**
+ * GET /api/user/{id} as the profile screens use it. `avatar` and `socialLinks` are read when the
+ * accounts API answers them; until then the avatar comes from the author of the profile's posts.
+ */
+export type Profile = PublicProfile & {
+  readonly avatar?: Readonly<Record<string, string>>;
+  readonly socialLinks?: Readonly<Record<string, string>>;
+};
+
+/** A user in a followers/following list (GET /api/user/{id}/followers). */
+export interface ListedUser {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly iFollowUser: boolean;
+  readonly followersCount: number;
+  readonly myProfile: boolean;
+  readonly avatar: Readonly<Record<string, string>>;
+}
+
+export interface UserPage {
+  readonly users: ListedUser[];
+  readonly canLoadMore: boolean;
+}
+
+/** Spec §1 account types that carry a badge. */
+export const ACCOUNT_BADGES: Readonly<Record<number, 'verified' | 'partner' | 'channel'>> = {
+  3: 'verified',
+  5: 'partner',
+  6: 'channel',
+};
+
+export function loginHref(pathname: string, search: string): string {
+  return `/login?next=${encodeURIComponent(`${pathname}${search}`)}`;
+}

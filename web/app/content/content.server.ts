@@ -1,0 +1,97 @@
+import type { ServerContext } from '#server-context';
+import {
+  IMAGE_MAX_RATIO,
+  IMAGE_MIN_RATIO,
+  IMAGE_MIN_SIDE,
+  IMAGES_MIN_PER_POST,
+  VIDEO_MIN_HEIGHT,
+  VIDEO_MIN_SECONDS,
+  VIDEO_MIN_WIDTH,
+} from '../../../server/src/media/upload-rules.ts';
+import { directionOf } from '../i18n/config';
+import { pickLocale } from '../i18n/locale.server';
+import type { ContentDocument, ContentLabels, DocumentName, PageContent, PlaceholderValues } from '../lib/legal-documents';
+
+// Long texts load on the server only, one file per request, so they never weigh on the client bundle.
+const files = import.meta.glob<unknown>('./*/*.json', { import: 'default' });
+
+const SOURCE_LANGUAGE = 'en';
+
+async function read<T>(language: string, name: string): Promise<{ language: string; value: T }> {
+  const own = files[`./${language}/${name}.json`];
+  if (own) return { language, value: (await own()) as T };
+  const source = files[`./${SOURCE_LANGUAGE}/${name}.json`];
+  if (!source) throw new Error(`No content named ${name}`);
+  return { language: SOURCE_LANGUAGE, value: (await source()) as T };
+}
+
+function placeholderValues(server: Pick<ServerContext, 'legal' | 'uploadLimits'>, locale: string): PlaceholderValues {
+  const number = new Intl.NumberFormat(locale);
+  const unit = (value: number, unit: string, unitDisplay: 'long' | 'short' = 'long') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value);
+  const size = (bytes: number) =>
+    bytes >= 1024 ** 3 ? unit(bytes / 1024 ** 3, 'gigabyte', 'short') : unit(bytes / 1024 ** 2, 'megabyte', 'short');
+  const { maxVideoSeconds, maxVideoBytes, maxImageBytes, maxImagesPerPost } = server.uploadLimits;
+  return {
+    ...server.legal,
+    videoMinWidth: number.format(VIDEO_MIN_WIDTH),
+    videoMinHeight: number.format(VIDEO_MIN_HEIGHT),
+    videoMinSeconds: unit(VIDEO_MIN_SECONDS, 'second'),
+    videoMaxDuration: maxVideoSeconds % 60 === 0 ? unit(maxVideoSeconds / 60, 'minute') : unit(maxVideoSeconds, 'second'),
+    videoMaxSize: size(maxVideoBytes),
+    imageMinSide: number.format(IMAGE_MIN_SIDE),
+    imageMinRatio: number.format(IMAGE_MIN_RATIO),
+    imageMaxRatio: number.format(IMAGE_MAX_RATIO),
+    imageMaxSize: size(maxImageBytes),
+    imagesMin: number.format(IMAGES_MIN_PER_POST),
+    imagesMax: number.format(maxImagesPerPost),
+  };
+}
+
+function pageLocale(request: Request, server: ServerContext): string {
+  return pickLocale(request, server.defaultLocale).locale;
+}
+
+/** The document in the visitor's language (English when a translation is missing), ready to render. */
+export async function loadPageContent(request: Request, server: ServerContext, name: DocumentName): Promise<PageContent> {
+  const locale = pageLocale(request, server);
+  const [{ language, value: document }, { value: labels }] = await Promise.all([
+    read<ContentDocument>(locale.slice(0, 2), name),
+    read<ContentLabels>(locale.slice(0, 2), 'common'),
+  ]);
+  // Dates and numbers follow the language the text is in, so a fallback stays consistent.
+  const textLocale = language === locale.slice(0, 2) ? locale : 'en-US';
+  const updated = document.updated
+    ? labels.lastUpdated.replace(
+        '{{date}}',
+        new Intl.DateTimeFormat(textLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(document.updated)),
+      )
+    : undefined;
+  return {
+    language: textLocale,
+    dir: directionOf(textLocale),
+    document,
+    labels,
+    values: placeholderValues(server, textLocale),
+    ...(updated ? { updated } : {}),
+  };
+}
+
+/** The title and summary of several documents, for the /legal index. */
+export async function loadSummaries(request: Request, server: ServerContext, names: readonly DocumentName[]) {
+  const locale = pageLocale(request, server);
+  const [labels, ...documents] = await Promise.all([
+    read<ContentLabels>(locale.slice(0, 2), 'common'),
+    ...names.map((name) => read<ContentDocument>(locale.slice(0, 2), name)),
+  ]);
+  const language = labels.language === locale.slice(0, 2) ? locale : 'en-US';
+  return {
+    language,
+    dir: directionOf(language),
+    intro: labels.value.legalIntro,
+    documents: names.map((name, index) => {
+      const { title, summary } = (documents[index] as { value: ContentDocument }).value;
+      return { name, title, summary };
+    }),
+  };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import {
+  addressWithoutCampaign,
+  isChunkLoadError,
+  isUnsupportedDevice,
+  readCampaign,
+  readLinkParameters,
+  shouldReloadAfterChunkError,
+  standaloneReloadAddress,
+} from './query-handling';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('campaign tags', () => {
+  test('are read from the utm_* parameters', () => {
+    expect(readCampaign(params('utm_source=x&utm_medium=share&utm_campaign=video&q=a'))).toEqual({
+      source: 'x',
+      medium: 'share',
+      campaign: 'video',
+    });
+    expect(readCampaign(params('q=a'))).toBeUndefined();
+  });
+
+  test('expand from the compact utm form, where explicit parameters win', () => {
+    expect(readCampaign(params('utm=twitter,share,video'))).toEqual({ source: 'twitter', medium: 'share', campaign: 'video' });
+    expect(readCampaign(params('utm=twitter,,video&utm_source=x'))).toEqual({ source: 'x', campaign: 'video' });
+    expect(readCampaign(params('utm='))).toBeUndefined();
+  });
+
+  test('are removed from the address, keeping the other parameters and the hash', () => {
+    expect(addressWithoutCampaign(new URL('https://v.test/tag/x?utm_source=a&q=b&utm=c,d#top'))).toBe('/tag/x?q=b#top');
+    expect(addressWithoutCampaign(new URL('https://v.test/?utm_campaign=a'))).toBe('/');
+    expect(addressWithoutCampaign(new URL('https://v.test/?q=utm_source'))).toBeUndefined();
+  });
+});
+
+test('standalone reloads the home page past every cache', () => {
+  expect(standaloneReloadAddress(params('standalone=true'), 1700000000000)).toBe('/?no-cache=1700000000000');
+  expect(standaloneReloadAddress(params('standalone'), 5)).toBe('/?no-cache=5');
+  expect(standaloneReloadAddress(params('q=standalone'), 5)).toBeUndefined();
+});
+
+test('link parameters are read and bounded', () => {
+  expect(readLinkParameters(params('go&email_id=abc-1&action=confirm&country=cz'))).toEqual({
+    go: true,
+    emailId: 'abc-1',
+    action: 'confirm',
+    country: 'CZ',
+  });
+  expect(readLinkParameters(params(`country=usa&email_id=${'x'.repeat(201)}&action=`))).toEqual({ go: false });
+});
+
+describe('unsupported devices', () => {
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 12_5 like Mac OS X) AppleWebKit/605.1.15';
+  const device = { userAgent: iphone, platform: 'iPhone', maxTouchPoints: 5, screenWidth: 320, screenHeight: 568 };
+
+  test('are iOS devices of 320x568 or smaller, in either orientation', () => {
+    expect(isUnsupportedDevice(device)).toBe(true);
+    expect(isUnsupportedDevice({ ...device, screenWidth: 568, screenHeight: 320 })).toBe(true);
+    expect(isUnsupportedDevice({ ...device, screenWidth: 320, screenHeight: 480 })).toBe(true);
+  });
+
+  test('exclude larger iPhones and small screens of other systems', () => {
+    expect(isUnsupportedDevice({ ...device, screenWidth: 375, screenHeight: 667 })).toBe(false);
+    expect(isUnsupportedDevice({ ...device, userAgent: 'Mozilla/5.0 (Linux; Android 9)', platform: 'Linux armv8l' })).toBe(false);
+  });
+
+  test('include iPads that present themselves as a Mac', () => {
+    const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)';
+    expect(isUnsupportedDevice({ ...device, userAgent: mac, platform: 'MacIntel' })).toBe(true);
+    expect(isUnsupportedDevice({ ...device, userAgent: mac, platform: 'MacIntel', maxTouchPoints: 0 })).toBe(false);
+  });
+});
+
+describe('failed chunk loads', () => {
+  test('reload at most once per 60 s', () => {
+    expect(shouldReloadAfterChunkError(undefined, 1000)).toBe(true);
+    expect(shouldReloadAfterChunkError(1000, 60_999)).toBe(false);
+    expect(shouldReloadAfterChunkError(1000, 61_000)).toBe(true);
+    expect(shouldReloadAfterChunkError(Number.NaN, 5)).toBe(true);
+  });
+
+  test('are recognised by the messages of each browser', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://v.test/assets/a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError('error loading dynamically imported module: x')).toBe(true);
+    expect(isChunkLoadError(new Error('Network error'))).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+/** Campaign tags of spec §2, read on arrival and then removed from the address bar. */
+export interface Campaign {
+  readonly source?: string;
+  readonly medium?: string;
+  readonly campaign?: string;
+}
+
+const campaignParameters = { source: 'utm_source', medium: 'utm_medium', campaign: 'utm_campaign' } as const;
+
+/**
+ * The spec says "utm values expand to utm_source, utm_medium, utm_campaign". We read a compact `utm`
+ * parameter as those three in that order, comma-separated (`utm=twitter,share,video`): the comma needs
+ * no escaping in a query and never appears in the values our share links write. Explicit utm_*
+ * parameters win over the compact form; empty parts are skipped.
+ */
+export function readCampaign(params: URLSearchParams): Campaign | undefined {
+  const [source, medium, campaign] = (params.get('utm') ?? '').split(',').map((part) => part.trim());
+  const compact: Campaign = { source, medium, campaign };
+  const result: Record<string, string> = {};
+  for (const key of Object.keys(campaignParameters) as (keyof Campaign)[]) {
+    const value = params.get(campaignParameters[key])?.trim() || compact[key];
+    if (value) result[key] = value;
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/** The address without its campaign tags (other parameters and the hash kept), or undefined when it has none. */
+export function addressWithoutCampaign(url: URL): string | undefined {
+  const params = new URLSearchParams(url.search);
+  const names = ['utm', ...Object.values(campaignParameters)].filter((name) => params.has(name));
+  if (names.length === 0) return undefined;
+  for (const name of names) params.delete(name);
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}${url.hash}`;
+}
+
+/** Spec §2: `standalone` (the installed app's start URL) forces a fresh load of the home page. */
+export function standaloneReloadAddress(params: URLSearchParams, now: number): string | undefined {
+  return params.has('standalone') ? `/?no-cache=${now}` : undefined;
+}
+
+/** Link parameters the root loader keeps for features that need them later (spec §2, §7). */
+export interface LinkParameters {
+  /** `go`: the visitor insists on using an unsupported device. */
+  readonly go: boolean;
+  /** `email_id` and `action` of an email link, sent back as emailUUID and action over the websocket. */
+  readonly emailId?: string;
+  readonly action?: string;
+  /** `country`: the country to use in API calls for this session (ISO code, upper case). */
+  readonly country?: string;
+}
+
+const MAX_PARAMETER_LENGTH = 200;
+
+function bounded(value: string | null): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= MAX_PARAMETER_LENGTH ? trimmed : undefined;
+}
+
+export function readLinkParameters(params: URLSearchParams): LinkParameters {
+  const country = params.get('country')?.trim().toUpperCase();
+  const emailId = bounded(params.get('email_id'));
+  const action = bounded(params.get('action'));
+  return {
+    go: params.has('go'),
+    ...(emailId ? { emailId } : {}),
+    ...(action ? { action } : {}),
+    ...(country && /^[A-Z]{2}$/.test(country) ? { country } : {}),
+  };
+}
+
+export interface DeviceFacts {
+  readonly userAgent: string;
+  readonly platform: string;
+  readonly maxTouchPoints: number;
+  readonly screenWidth: number;
+  readonly screenHeight: number;
+}
+
+/**
+ * Spec §2: iOS devices with a screen of 320x568 or smaller go to /unsupported. iPadOS reports itself
+ * as a Mac, so a touch-capable "MacIntel" counts as iOS too. The screen is compared in either orientation.
+ */
+export function isUnsupportedDevice({ userAgent, platform, maxTouchPoints, screenWidth, screenHeight }: DeviceFacts): boolean {
+  const ios = /iPhone|iPod|iPad/.test(userAgent) || (platform === 'MacIntel' && maxTouchPoints > 1);
+  const short = Math.min(screenWidth, screenHeight);
+  const long = Math.max(screenWidth, screenHeight);
+  return ios && short <= 320 && long <= 568;
+}
+
+/** Spec §8: a failed chunk load reloads the page, at most once per 60 s. */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+export function shouldReloadAfterChunkError(lastReloadAt: number | undefined, now: number): boolean {
+  return lastReloadAt === undefined || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS;
+}
+
+/** Messages browsers give when a dynamically imported module cannot be fetched (Chromium, Safari, Firefox). */
+export function isChunkLoadError(reason: unknown): boolean {
+  const message = reason instanceof Error ? reason.message : String(reason);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    message,
+  );
+}

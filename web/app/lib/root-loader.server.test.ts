@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest';
+import { cachedSettings, loadRootData } from './root-loader.server';
+
+const settings = { statusCode: 2, country: { code: 'US', name: 'United States' }, languages: [], lgbt_triggers: {} };
+
+function load(url: string, cookie = '', answer: () => Promise<unknown> = async () => settings) {
+  const calls: string[] = [];
+  const api = async <T>(path: string) => {
+    calls.push(path);
+    return (await answer()) as T;
+  };
+  const request = new Request(`http://velvet.test${url}`, { headers: cookie ? { cookie } : {} });
+  return {
+    result: loadRootData(request, { api, defaultLocale: 'en-US', baseUrl: 'http://velvet.test' }, cachedSettings(60_000)),
+    calls,
+  };
+}
+
+const setCookies = (init: ResponseInit | null | undefined) => new Headers(init?.headers).getSetCookie();
+
+describe('the root loader', () => {
+  test('shows the age gate and the banner to a first visitor, and sets nothing', async () => {
+    const { data, init } = await load('/').result;
+    expect(data).toMatchObject({
+      ageConfirmed: false,
+      consent: undefined,
+      theme: 'system',
+      accent: 'violet',
+      signedIn: false,
+      lgbtPreference: 1,
+    });
+    expect(init?.status).toBe(200);
+    expect(setCookies(init)).toEqual([]);
+  });
+
+  test('reads the gate, consent, theme and accent from the cookies', async () => {
+    const cookie = 'have18=1; consent=necessary.statistics; prefersDarkScheme=2; themeColor=pink; refresh=abc; lgbtPreference=2';
+    const { data } = await load('/', cookie).result;
+    expect(data).toMatchObject({
+      ageConfirmed: true,
+      consent: ['statistics'],
+      theme: 'dark',
+      accent: 'pink',
+      signedIn: true,
+      lgbtPreference: 2,
+    });
+  });
+
+  test('skip-entermodal confirms the age and accepts every category on the response', async () => {
+    const { data, init } = await load('/?skip-entermodal', 'setLang=de-DE').result;
+    expect(data).toMatchObject({ ageConfirmed: true, consent: ['preferences', 'statistics', 'marketing'] });
+    const cookies = setCookies(init);
+    expect(cookies).toContain('have18=1; Path=/; Max-Age=63072000; SameSite=Lax');
+    expect(cookies).toContain('consent=necessary.preferences.statistics.marketing; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(cookies).toContain('setLang=de-DE; Path=/; Max-Age=63072000; SameSite=Lax');
+  });
+
+  test('remembers ?lang for the session only until preferences are allowed', async () => {
+    expect(setCookies((await load('/?lang=ja').result).init)).toEqual(['setLang=ja-JP; Path=/; SameSite=Lax']);
+    const allowed = await load('/?lang=ja', 'consent=necessary.preferences').result;
+    expect(setCookies(allowed.init)).toEqual(['setLang=ja-JP; Path=/; Max-Age=63072000; SameSite=Lax']);
+  });
+
+  test('passes a forced country to the settings and keeps the email link parameters', async () => {
+    const { result, calls } = load('/?country=cz&email_id=e-1&action=verify&go');
+    const { data } = await result;
+    expect(calls).toEqual(['/api/settings?country=CZ']);
+    expect(data.link).toEqual({ go: true, emailId: 'e-1', action: 'verify', country: 'CZ' });
+  });
+
+  test('answers 503 without settings when they fail or are refused', async () => {
+    for (const answer of [async () => Promise.reject(new Error('down')), async () => ({ statusCode: -1 })]) {
+      const { data, init } = await load('/', '', answer).result;
+      expect(data.settings).toBeUndefined();
+      expect(init?.status).toBe(503);
+    }
+  });
+
+  test('keeps the settings for 60 s per forced country, but never a failure', async () => {
+    let clock = 0;
+    let answers = 0;
+    const source = cachedSettings(60_000, () => clock);
+    const api = async <T>() => {
+      answers += 1;
+      if (answers === 1) throw new Error('down');
+      return settings as T;
+    };
+    expect(await source(api, undefined)).toBeUndefined();
+    expect(await source(api, undefined)).toEqual(settings);
+    expect(await source(api, undefined)).toEqual(settings);
+    expect(answers).toBe(2);
+    await source(api, 'CZ');
+    expect(answers).toBe(3);
+    clock = 60_000;
+    await source(api, undefined);
+    expect(answers).toBe(4);
+  });
+});
