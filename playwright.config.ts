@@ -1,13 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
-/** Fixed ports of the end-to-end server, away from the defaults a developer's own instance uses. */
-const PORT = 3555;
-const EMBEDDED_PG_PORT = 54455;
+/**
+ * Ports of the end-to-end server, away from the defaults a developer's own instance uses. E2E_PORT and
+ * E2E_PG_PORT move them so two runs can share a machine; each run keeps its data under its own port.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3555);
+const EMBEDDED_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54455);
+const DATA_DIR = `e2e/.results/data-${PORT}`;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/.results/artifacts',
+  outputDir: `e2e/.results/artifacts-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -47,14 +51,14 @@ export default defineConfig({
   ],
   webServer: {
     // The built app, as `npm start` runs it, on a data folder wiped first so every run starts from the seed.
-    command: 'rm -rf e2e/.results/data && exec node server/src/main.ts app-with-worker',
+    command: `rm -rf ${DATA_DIR} && exec node server/src/main.ts app-with-worker`,
     url: `${baseURL}/readyz`,
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(PORT),
       BASE_URL: baseURL,
-      DATA_DIR: 'e2e/.results/data',
+      DATA_DIR,
       DATABASE_URL: '',
       EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT),
       SEED_DEMO: 'true',
@@ -62,7 +66,7 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     // The first start seeds demo content with generated media, which takes minutes on a busy 2-core box.
-    timeout: 300_000,
+    timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM lets the app stop its embedded PostgreSQL; a killed one would hold the port for the next run.

@@ -3,6 +3,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Entry, entries } from './entries.ts';
+import { FIRST_LOAD_JS_BUDGET_BYTES, measureFirstLoadJs } from './first-load-js.ts';
 import { check, type LoadOptions, load, type Measurement } from './load.ts';
 import { appLogFile, startApp, startBaseline, stopAll } from './servers.ts';
 
@@ -125,16 +126,24 @@ async function main() {
       `Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage} at start; ratio = req/s ÷ ${baselineEntry.name}\n`,
   );
   console.log(table(rows));
+  const firstLoad = await measureFirstLoadJs(app.url, interruption.signal);
+  const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `\nfirst-load JavaScript of /: ${kilobytes(firstLoad.totalGzipBytes)} gzip (${kilobytes(firstLoad.totalBytes)} raw) in ` +
+      `${firstLoad.scripts.length} files; budget ${kilobytes(FIRST_LOAD_JS_BUDGET_BYTES)} gzip, ratio ${(firstLoad.totalGzipBytes / FIRST_LOAD_JS_BUDGET_BYTES).toFixed(2)}`,
+  );
   mkdirSync(resolve(resultsFile, '..'), { recursive: true });
   writeFileSync(
     resultsFile,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: availableParallelism(), loadAverage, ...options.load, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: availableParallelism(), loadAverage, ...options.load, rows, firstLoad }, null, 2)}\n`,
   );
   console.log(`\nresults: ${resultsFile}`);
 
   const failed = rows.filter((row) => row.problem);
   for (const row of failed) console.error(`FAILED ${row.name} (${row.method} ${row.path}): ${row.problem}`);
-  if (failed.length) {
+  if (!firstLoad.withinBudget)
+    console.error(`FAILED first-load JavaScript is over its ${kilobytes(FIRST_LOAD_JS_BUDGET_BYTES)} budget`);
+  if (failed.length || !firstLoad.withinBudget) {
     console.error(`app log: ${appLogFile}`);
     process.exitCode = 1;
   }
