@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MediaVariant } from '../db/schema.ts';
+import { recordDailyShare } from '../db/share-events.ts';
 
 export interface PlaylistRow {
   readonly id: number;
@@ -83,10 +84,6 @@ export class PlaylistsRepository {
   }
 
   async addShare(id: number, viewerKey: string, platform: string): Promise<boolean> {
-    const result = await sql<{ id: number }>`
-      WITH shared AS (UPDATE playlists SET shares_count = shares_count + 1 WHERE id = ${id} RETURNING id)
-      INSERT INTO share_events (target_kind, target_id, platform, viewer_key)
-      SELECT 'playlist', id, ${platform}, ${viewerKey} FROM shared RETURNING id`.execute(this.db);
-    return result.rows.length > 0;
+    return recordDailyShare(this.db, { table: 'playlists', kind: 'playlist', id: id }, viewerKey, platform);
   }
 }

@@ -14,6 +14,8 @@ export class Peer {
   userId: number | undefined;
   /** Identifies the viewer for once-a-day views and shares: user, visitor token or address. */
   viewerKey: string;
+  /** The locale of the page that opened the socket: tag names in hitTag / shareTag are read in it. */
+  readonly locale: string;
   hidden = false;
   viewingPostId: number | undefined;
   /** Cleared when a ping goes out, set by the pong: a peer still unset at the next ping is dead. */
@@ -24,9 +26,10 @@ export class Peer {
   private refilledAt = Date.now();
   private readonly hits = new Set<string>();
 
-  constructor(ws: WebSocket, address: string) {
+  constructor(ws: WebSocket, address: string, locale: string) {
     this.ws = ws;
     this.address = address;
+    this.locale = locale;
     this.viewerKey = address;
   }
 

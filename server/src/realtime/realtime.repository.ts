@@ -8,14 +8,12 @@ export interface PostCounters {
   readonly shareCount: number;
 }
 
-export type ShareTarget = 'post' | 'profile' | 'tag' | 'playlist';
-
-/** Views count once per viewer, post and day (post_views' primary key). */
-const VIEW_WINDOW = sql`date_trunc('day', now())`;
+export type ShareTarget = 'profile';
 
 /**
- * The counters the socket events drive: views and completions (posts), hits (tags, playlists,
- * profiles) and shares (every kind, logged in share_events and counted once per viewer a day).
+ * What the socket reads and counts itself: live post counters, profile hits and shares (logged in
+ * share_events, once per viewer a day), and who is banned. Post views and shares, tag and playlist hits
+ * and shares go through their domains' services (posts/engagement, tags, playlists).
  */
 export class RealtimeRepository {
   private readonly db: Db;
@@ -35,49 +33,6 @@ export class RealtimeRepository {
       .executeTakeFirst();
   }
 
-  /** True when this was the viewer's first view of the post today (views_count moved). */
-  async recordView(postId: number, viewerKey: string): Promise<boolean> {
-    const { rows } = await sql`
-      WITH added AS (
-        INSERT INTO post_views (post_id, viewer_key, window_start)
-        SELECT p.id, ${viewerKey}, ${VIEW_WINDOW} FROM posts p
-        WHERE p.id = ${postId} AND p.status = ${PostStatus.published} AND p.deleted_at IS NULL
-        ON CONFLICT DO NOTHING RETURNING post_id
-      )
-      UPDATE posts SET views_count = views_count + 1 WHERE id IN (SELECT post_id FROM added) RETURNING id`.execute(this.db);
-    return rows.length > 0;
-  }
-
-  /** Marks today's view completed; true when it was not yet (completions moved). */
-  async completeView(postId: number, viewerKey: string): Promise<boolean> {
-    const { rows } = await sql`
-      WITH marked AS (
-        UPDATE post_views SET completed = true
-        WHERE post_id = ${postId} AND viewer_key = ${viewerKey} AND window_start = ${VIEW_WINDOW} AND NOT completed
-        RETURNING post_id
-      )
-      UPDATE posts SET completions = completions + 1 WHERE id IN (SELECT post_id FROM marked) RETURNING id`.execute(this.db);
-    return rows.length > 0;
-  }
-
-  async hitPlaylist(playlistId: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('playlists')
-      .set((eb) => ({ hits_count: eb('hits_count', '+', 1) }))
-      .where('id', '=', playlistId)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  async hitTag(tag: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('tags')
-      .set((eb) => ({ hits_count: eb('hits_count', '+', 1) }))
-      .where('tag', '=', tag)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
   async hitProfile(userId: number): Promise<boolean> {
     const { rows } = await sql`
       INSERT INTO profile_stats (user_id, hits_count)
@@ -85,19 +40,6 @@ export class RealtimeRepository {
       ON CONFLICT (user_id) DO UPDATE SET hits_count = profile_stats.hits_count + 1
       RETURNING user_id`.execute(this.db);
     return rows.length > 0;
-  }
-
-  /** A share of a published post; answers the post's share count after it (undefined: no such post). */
-  async sharePost(postId: number, viewerKey: string): Promise<number | undefined> {
-    const target = sql`SELECT id FROM posts WHERE id = ${postId} AND status = ${PostStatus.published} AND deleted_at IS NULL`;
-    const counted = await this.share(
-      'post',
-      target,
-      viewerKey,
-      (ids) => sql`UPDATE posts SET shares_count = shares_count + 1 WHERE id IN (${ids}) RETURNING shares_count AS count`,
-    );
-    if (counted !== undefined) return counted;
-    return (await this.postCounters(postId))?.shareCount;
   }
 
   async shareProfile(userId: number, viewerKey: string): Promise<boolean> {
@@ -109,28 +51,6 @@ export class RealtimeRepository {
       (ids) =>
         sql`INSERT INTO profile_stats (user_id, shares_count) SELECT target_id, 1 FROM (${ids}) AS shared (target_id)
           ON CONFLICT (user_id) DO UPDATE SET shares_count = profile_stats.shares_count + 1 RETURNING shares_count AS count`,
-    );
-    return counted !== undefined;
-  }
-
-  async shareTag(tag: string, viewerKey: string): Promise<boolean> {
-    const target = sql`SELECT id FROM tags WHERE tag = ${tag}`;
-    const counted = await this.share(
-      'tag',
-      target,
-      viewerKey,
-      (ids) => sql`UPDATE tags SET shares_count = shares_count + 1 WHERE id IN (${ids}) RETURNING shares_count AS count`,
-    );
-    return counted !== undefined;
-  }
-
-  async sharePlaylist(playlistId: number, viewerKey: string): Promise<boolean> {
-    const target = sql`SELECT id FROM playlists WHERE id = ${playlistId}`;
-    const counted = await this.share(
-      'playlist',
-      target,
-      viewerKey,
-      (ids) => sql`UPDATE playlists SET shares_count = shares_count + 1 WHERE id IN (${ids}) RETURNING shares_count AS count`,
     );
     return counted !== undefined;
   }

@@ -3,7 +3,10 @@ import type { EmailActionService } from '../accounts/email-actions.service.ts';
 import type { RequestSession, SessionService } from '../accounts/session.service.ts';
 import { AppError, errorTable } from '../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { PlaylistService } from '../playlists/playlists.service.ts';
+import type { EngagementService } from '../posts/engagement.service.ts';
 import { normalizeTag } from '../posts/tag-name.ts';
+import type { TagService } from '../tags/tags.service.ts';
 import type { ClientMessage } from './client-messages.ts';
 import type { EventPublisher } from './events.ts';
 import type { Peer } from './peer.ts';
@@ -16,6 +19,10 @@ export interface SocketActionDeps {
   readonly sessions: SessionService;
   readonly notifications: NotificationService;
   readonly emailActions: EmailActionService;
+  /** Views, hits and shares count through the same services as their HTTP routes, with the same rules. */
+  readonly engagement: Pick<EngagementService, 'recordView' | 'recordShare'>;
+  readonly tags: Pick<TagService, 'recordHit' | 'recordShare'>;
+  readonly playlists: Pick<PlaylistService, 'recordHit' | 'recordShare'>;
   readonly events: EventPublisher;
   readonly log: Logger;
 }
@@ -35,21 +42,20 @@ export class SocketActions {
   }
 
   async handle(peer: Peer, message: ClientMessage): Promise<void> {
-    const { repository, hub } = this.deps;
+    const { repository, hub, engagement, tags, playlists } = this.deps;
     switch (message.event) {
       case 'viewingPost': {
         const postId = message.data.id ?? undefined;
         const counters = postId === undefined ? undefined : await repository.postCounters(postId);
         hub.view(peer, counters ? postId : undefined);
         if (postId === undefined || !counters) return;
-        await repository.recordView(postId, peer.viewerKey);
+        await engagement.recordView(postId, peer.viewerKey);
         this.sendCounters(peer, postId, counters);
         return;
       }
       case 'viewedPost':
         // A completion without a start (a reconnect in between) still counts the view once.
-        await repository.recordView(message.data.id, peer.viewerKey);
-        await repository.completeView(message.data.id, peer.viewerKey);
+        await engagement.recordView(message.data.id, peer.viewerKey, { completed: true });
         return;
       case 'readNotif': {
         const userId = this.requireUser(peer);
@@ -57,11 +63,11 @@ export class SocketActions {
         return;
       }
       case 'hitPlaylist':
-        if (peer.firstHit(`playlist:${message.data.id}`)) await repository.hitPlaylist(message.data.id);
+        if (peer.firstHit(`playlist:${message.data.id}`)) await playlists.recordHit(message.data.id);
         return;
       case 'hitTag': {
         const tag = normalizeTag(message.data.tag);
-        if (tag && peer.firstHit(`tag:${tag}`)) await repository.hitTag(tag);
+        if (tag && peer.firstHit(`tag:${tag}`)) await tags.recordHit(tag, peer.locale);
         return;
       }
       case 'hitUser':
@@ -89,16 +95,15 @@ export class SocketActions {
         return;
       case 'shareTag': {
         const tag = normalizeTag(message.data.tag);
-        if (tag) await repository.shareTag(tag, peer.viewerKey);
+        if (tag) await tags.recordShare(tag, peer.locale, peer.viewerKey);
         return;
       }
       case 'sharePlaylist':
-        await repository.sharePlaylist(message.data.id, peer.viewerKey);
+        await playlists.recordShare(message.data.id, peer.viewerKey);
         return;
       case 'sharePost': {
-        const shareCount = await repository.sharePost(message.data.id, peer.viewerKey);
-        if (shareCount !== undefined)
-          await this.deps.events.publish({ type: 'post-shares', postId: message.data.id, shareCount });
+        const { counted, shareCount } = await engagement.recordShare(message.data.id, peer.viewerKey);
+        if (counted) await this.deps.events.publish({ type: 'post-shares', postId: message.data.id, shareCount });
         return;
       }
     }

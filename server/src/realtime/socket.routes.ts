@@ -5,6 +5,9 @@ import type { AccountServices } from '../accounts/account-services.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { PlaylistService } from '../playlists/playlists.service.ts';
+import type { EngagementService } from '../posts/engagement.service.ts';
+import type { TagService } from '../tags/tags.service.ts';
 import { parseClientMessage } from './client-messages.ts';
 import type { EventBus } from './events.ts';
 import { Peer } from './peer.ts';
@@ -22,6 +25,9 @@ export interface SocketRouteOptions {
   readonly db: Db;
   readonly accounts: Pick<AccountServices, 'sessions' | 'emailActions'>;
   readonly notifications: NotificationService;
+  readonly engagement: EngagementService;
+  readonly tags: TagService;
+  readonly playlists: PlaylistService;
   readonly baseUrl: string;
   readonly heartbeatSeconds: number;
   readonly connectsPerMinute: number;
@@ -46,6 +52,9 @@ export default async function socketRoutes(app: FastifyInstance, options: Socket
     sessions: options.accounts.sessions,
     emailActions: options.accounts.emailActions,
     notifications: options.notifications,
+    engagement: options.engagement,
+    tags: options.tags,
+    playlists: options.playlists,
     events: options.events,
     log: options.log,
   });
@@ -65,7 +74,7 @@ export default async function socketRoutes(app: FastifyInstance, options: Socket
       },
     },
     (socket, request) => {
-      const peer = new Peer(socket, `ip:${request.ip}`);
+      const peer = new Peer(socket, `ip:${request.ip}`, request.client.locale);
       // Messages are handled one after another, after the socket knows who it is.
       let queue = actions.open(peer, request.session).catch((error) => {
         request.log.error({ err: error }, 'socket could not be opened');

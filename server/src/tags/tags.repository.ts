@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MediaVariant } from '../db/schema.ts';
+import { recordDailyShare } from '../db/share-events.ts';
 
 /** A tag as lists read it: its names for one language, its picture and its counters. */
 export interface TagRow {
@@ -134,10 +135,6 @@ export class TagsRepository {
 
   /** The share counter and the share event in one statement; false when no such tag exists. */
   async addShare(tagId: number, viewerKey: string, platform: string): Promise<boolean> {
-    const result = await sql<{ id: number }>`
-      WITH shared AS (UPDATE tags SET shares_count = shares_count + 1 WHERE id = ${tagId} RETURNING id)
-      INSERT INTO share_events (target_kind, target_id, platform, viewer_key)
-      SELECT 'tag', id, ${platform}, ${viewerKey} FROM shared RETURNING id`.execute(this.db);
-    return result.rows.length > 0;
+    return recordDailyShare(this.db, { table: 'tags', kind: 'tag', id: tagId }, viewerKey, platform);
   }
 }
