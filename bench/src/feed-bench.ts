@@ -9,6 +9,7 @@ import type { EmbeddedDatabase } from '../../server/src/db/embedded.ts';
 import { benchDataDir, databaseUrl, datasetDatabase, startBenchPostgres, withClient } from './data/bench-database.ts';
 import type { Entry } from './entries.ts';
 import { check, load, type Measurement } from './load.ts';
+import { runBench } from './run-bench.ts';
 import { startBaseline, stopAll } from './servers.ts';
 
 /**
@@ -228,24 +229,11 @@ async function main() {
   console.log(`\nresults: ${resultsFile}`);
 }
 
-async function interrupt(signal: string) {
-  process.stderr.write(`\n${signal}: stopping\n`);
-  interruption.abort();
-  await stopApp();
-  await stopAll();
-  process.exit(130);
-}
-process.once('SIGINT', () => void interrupt('SIGINT'));
-process.once('SIGTERM', () => void interrupt('SIGTERM'));
-
-try {
-  await main();
-} catch (error) {
-  if (!interruption.signal.aborted) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  }
-} finally {
-  await stopApp();
-  await stopAll();
-}
+await runBench(
+  main,
+  async () => {
+    await stopApp();
+    await stopAll();
+  },
+  interruption,
+);

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { type Entry, entries } from './entries.ts';
 import { FIRST_LOAD_JS_BUDGET_BYTES, measureFirstLoadJs } from './first-load-js.ts';
 import { check, type LoadOptions, load, type Measurement } from './load.ts';
+import { runBench } from './run-bench.ts';
 import { appLogFile, startApp, startBaseline, stopAll } from './servers.ts';
 
 const usage = `Usage: node bench/src/run.ts [--duration <s>] [--connections <n>] [--only <name>[,<name>]] [--quick]
@@ -149,23 +150,4 @@ async function main() {
   }
 }
 
-async function interrupt(signal: string) {
-  process.stderr.write(`\n${signal}: stopping the servers\n`);
-  interruption.abort();
-  await stopAll();
-  process.exit(130);
-}
-process.once('SIGINT', () => void interrupt('SIGINT'));
-process.once('SIGTERM', () => void interrupt('SIGTERM'));
-
-try {
-  await main();
-} catch (error) {
-  // After Ctrl-C the aborted load and the stopping servers throw; interrupt() reports and exits.
-  if (!interruption.signal.aborted) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  }
-} finally {
-  await stopAll();
-}
+await runBench(main, stopAll, interruption);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { normalizeTagName } from '../tags/tag-names.ts';
+import { normalizeTag } from '../posts/tag-name.ts';
 
 /** Test rows for the discovery domain, written straight to the database (see test/fixtures.ts for users and posts). */
 
@@ -14,7 +14,7 @@ export interface TagFixture {
 
 /** A tag whose primary name is the English one, with a translation row per language given. */
 export async function createTag(db: Db, fixture: TagFixture): Promise<number> {
-  const primary = normalizeTagName(fixture.names.en ?? Object.values(fixture.names)[0] ?? 'tag');
+  const primary = normalizeTag(fixture.names.en ?? Object.values(fixture.names)[0] ?? 'tag');
   const existing = await db.selectFrom('tags').select('id').where('tag', '=', primary).executeTakeFirst();
   const id =
     existing?.id ??
@@ -38,7 +38,7 @@ export async function createTag(db: Db, fixture: TagFixture): Promise<number> {
   for (const [lang, name] of Object.entries(fixture.names)) {
     await db
       .insertInto('tag_translations')
-      .values({ tag_id: id, lang, tag: name, normalized: normalizeTagName(name) })
+      .values({ tag_id: id, lang, tag: name, normalized: normalizeTag(name) })
       .onConflict((conflict) => conflict.columns(['tag_id', 'lang']).doNothing())
       .execute();
   }

@@ -52,16 +52,3 @@ export const DEMO_TAGS: readonly DemoTag[] = [
   tag('ASMR', 'ASMR', 'ASMR', 'ASMR', 'ASMR', 'ASMR', 'ASMR'),
   tag('Self-care', 'Autocuidado', 'Selbstfürsorge', 'Soin de soi', 'Péče o sebe', 'Autocuidado', 'セルフケア'),
 ];
-
-/**
- * The spec's tag normalisation (§5): no accents, no spaces, lower case. Only Latin combining accents are
- * stripped: removing every combining mark would also strip Japanese voicing marks (ダ → タ).
- */
-export function normalizeTag(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .replace(/\s+/g, '')
-    .toLowerCase();
-}

@@ -2,10 +2,11 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, NotificationsTable } from '../db/schema.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
 import { MediaStatus, PostStatus } from '../posts/post-status.ts';
+import { normalizeTag } from '../posts/tag-name.ts';
 import { DEMO_LOGIN, DEMO_PLAYLISTS, DEMO_SOUNDS, DEMO_USERS } from './demo-data.ts';
 import type { DemoMedia } from './demo-media.ts';
 import type { DemoPlan } from './demo-plan.ts';
-import { DEMO_LANGUAGES, DEMO_TAGS, normalizeTag } from './demo-tags.ts';
+import { DEMO_LANGUAGES, DEMO_TAGS } from './demo-tags.ts';
 import type { GeneratedMedia } from './media-generator.ts';
 
 type Trx = Transaction<Database>;

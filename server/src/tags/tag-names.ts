@@ -1,17 +1,3 @@
-/**
- * Spec §5 tag normalisation: accents and spaces removed, lower case (a leading # is dropped too). Only the
- * Latin combining accents go: stripping every combining mark would also strip Japanese voicing marks
- * (ダ → タ), which change the word. The demo seed normalises the same way.
- */
-export function normalizeTagName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .replace(/[\s#]+/g, '')
-    .toLowerCase();
-}
-
 /** The interface language of a locale (cs-CZ → cs), which is how translations are keyed. */
 export function languageOf(locale: string): string {
   return locale.slice(0, 2).toLowerCase();

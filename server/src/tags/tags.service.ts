@@ -1,6 +1,7 @@
 import { AppError } from '../http/errors.ts';
 import { variantUrls } from '../posts/post-card.ts';
-import { languageOf, normalizeTagName, tagFeedSize, tagPath } from './tag-names.ts';
+import { normalizeTag } from '../posts/tag-name.ts';
+import { languageOf, tagFeedSize, tagPath } from './tag-names.ts';
 import type { TagRow, TagsRepository, TranslationRow } from './tags.repository.ts';
 
 /** Spec §3 tag. `tag` is the normalised primary name used in addresses; `name` is how the reader's language writes it. */
@@ -148,7 +149,7 @@ export class TagService {
 
   /** Tag ids for names in any language; names no tag has are left out. */
   async resolve(name: string, locale: string): Promise<number | undefined> {
-    const normalized = normalizeTagName(name);
+    const normalized = normalizeTag(name);
     if (!normalized) return undefined;
     return this.tags.idByName(normalized, languageOf(locale));
   }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { normalizeTag } from '../posts/tag-name.ts';
 import { createTag } from '../search/discovery-fixtures.ts';
 import { actingAs, createPost, createUser } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
-import { normalizeTagName, tagFeedSize } from './tag-names.ts';
+import { tagFeedSize } from './tag-names.ts';
 
 const t = await testApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 afterAll(() => t.close());
@@ -27,9 +28,9 @@ beforeAll(async () => {
 
 describe('names', () => {
   test('normalisation removes accents, spaces and # and lowers the case, keeping Japanese voicing marks', () => {
-    expect(normalizeTagName('#Golden Hour')).toBe('goldenhour');
-    expect(normalizeTagName('Café Crème')).toBe('cafecreme');
-    expect(normalizeTagName('ダンス')).toBe('ダンス');
+    expect(normalizeTag('#Golden Hour')).toBe('goldenhour');
+    expect(normalizeTag('Café Crème')).toBe('cafecreme');
+    expect(normalizeTag('ダンス')).toBe('ダンス');
   });
 
   test('tag x is count/10 clamped to 10–500, 50 without a count', () => {

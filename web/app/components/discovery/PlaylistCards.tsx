@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { StillPicture } from '../media/StillPicture';
 import { type PlaylistView, still } from './discovery-types';
 import cards from './PlaylistCards.module.css';
 
@@ -15,16 +16,7 @@ export function PlaylistCards({ playlists, label }: { playlists: readonly Playli
             <Link to={playlist.path} className={cards.card} prefetch="intent">
               <span className={cards.cover}>
                 {picture.jpg && (
-                  <picture>
-                    {picture.webp && <source type="image/webp" srcSet={picture.webp} />}
-                    <img
-                      src={picture.jpg}
-                      alt=""
-                      className={cards.picture}
-                      loading={index < 6 ? 'eager' : 'lazy'}
-                      decoding="async"
-                    />
-                  </picture>
+                  <StillPicture webp={picture.webp} jpg={picture.jpg} className={cards.picture} eager={index < 6} />
                 )}
                 <span className={cards.count}>{t('discovery.playlist.videos', { count: playlist.postsCount })}</span>
               </span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { StillPicture } from '../media/StillPicture';
 import shared from './discovery.module.css';
 import { type PostCard, still } from './discovery-types';
 import styles from './PostGrid.module.css';
@@ -28,18 +29,14 @@ export function PostGrid({ posts, context, label }: { posts: readonly PostCard[]
           <li key={post.id} className={styles.tile}>
             <Link to={postLink(post, context)} className={styles.link} prefetch="intent">
               {picture.jpg ? (
-                <picture>
-                  {picture.webp && <source type="image/webp" srcSet={picture.webp} />}
-                  <img
-                    src={picture.jpg}
-                    alt=""
-                    className={styles.poster}
-                    loading={index < 8 ? 'eager' : 'lazy'}
-                    decoding="async"
-                    width={first?.width ?? 540}
-                    height={first?.height ?? 960}
-                  />
-                </picture>
+                <StillPicture
+                  webp={picture.webp}
+                  jpg={picture.jpg}
+                  className={styles.poster}
+                  eager={index < 8}
+                  width={first?.width ?? 540}
+                  height={first?.height ?? 960}
+                />
               ) : (
                 <span className={styles.poster} />
               )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { StillPicture } from '../media/StillPicture';
 import styles from './discovery.module.css';
 import { still, type TagView } from './discovery-types';
 import cards from './TagCards.module.css';
@@ -15,18 +16,7 @@ export function CategoryCards({ tags, label }: { tags: readonly TagView[]; label
         return (
           <li key={tag.id}>
             <Link to={tag.path} className={cards.category} prefetch="intent">
-              {picture.jpg && (
-                <picture>
-                  {picture.webp && <source type="image/webp" srcSet={picture.webp} />}
-                  <img
-                    src={picture.jpg}
-                    alt=""
-                    className={cards.picture}
-                    loading={index < 6 ? 'eager' : 'lazy'}
-                    decoding="async"
-                  />
-                </picture>
-              )}
+              {picture.jpg && <StillPicture webp={picture.webp} jpg={picture.jpg} className={cards.picture} eager={index < 6} />}
               <span className={cards.categoryText}>
                 <bdi className={cards.categoryName}>#{tag.name}</bdi>
                 <span className={cards.categoryCount}>

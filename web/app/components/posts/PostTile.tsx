@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PostStatus } from '../../../../server/src/posts/post-status.ts';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { StillPicture } from '../media/StillPicture';
 import { PinButton } from './PinButton';
 import styles from './PostTile.module.css';
 import { type PostCard, processingProgress, tileImage } from './post-links';
@@ -31,18 +32,14 @@ export function PostTile({ post, href, locale, owner, current, eager, onPinChang
   const still = (
     <>
       {image.jpg ? (
-        <picture>
-          {image.webp && <source srcSet={image.webp} type="image/webp" />}
-          <img
-            className={styles.image}
-            src={image.jpg}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            width={post.media[0]?.width ?? 540}
-            height={post.media[0]?.height ?? 720}
-          />
-        </picture>
+        <StillPicture
+          webp={image.webp}
+          jpg={image.jpg}
+          className={styles.image}
+          eager={eager === true}
+          width={post.media[0]?.width ?? 540}
+          height={post.media[0]?.height ?? 720}
+        />
       ) : (
         <span className={styles.blank} aria-hidden="true" />
       )}
