@@ -58,6 +58,8 @@ test.describe('a new version', () => {
   test.afterEach(restore);
 
   test('is announced once installed, and Reload switches to it', async ({ page }) => {
+    // Two service worker installs, each precaching the whole build.
+    test.setTimeout(90_000);
     await page.goto('/?skip-entermodal');
     await controlledByWorker(page);
 

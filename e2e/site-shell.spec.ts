@@ -126,6 +126,8 @@ test('theme and colour switch without a reload and persist after one', async ({ 
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   await expectLifetime(context, 'prefersDarkScheme', 730);
   expect((await cookie(context, 'prefersDarkScheme'))?.value).toBe('2');
+  // The accent is stored through the server (POST /api/user/cookie): wait for it before reloading.
+  await expect.poll(async () => (await cookie(context, 'themeColor'))?.value).toBe('gold');
 
   await page.keyboard.press('Escape');
   await expect(settings).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,8 +18,7 @@ import { useLayout } from './components/layout/layouts';
 import { SiteExperience } from './components/layout/SiteExperience';
 import { SiteUpdating } from './components/layout/SiteUpdating';
 import { reloadAfterChunkError } from './components/layout/useLandingQuery';
-import { LiveLayer } from './components/notifications/LiveLayer';
-import { PwaSupport, pwaLinks } from './components/pwa/PwaSupport';
+import { pwaLinks } from './components/pwa/pwa-links';
 import { AppearanceProvider, ThemedHtml } from './components/theme/AppearanceProvider';
 import { directionOf, i18nFor } from './i18n/config';
 import { I18nProvider } from './i18n/react';
@@ -29,6 +28,10 @@ import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
 import { defaultAccent } from './lib/theme';
 import stylesheet from './styles/global.css?url';
+
+// The service worker registers after the page has loaded; its update flag and the iOS prompt come later still.
+const PwaSupport = lazy(() => import('./components/pwa/PwaSupport'));
+const LiveLayer = lazy(() => import('./components/notifications/LiveLayer').then((module) => ({ default: module.LiveLayer })));
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }, ...pwaLinks];
 
@@ -78,7 +81,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <SiteExperience>
                 <AccountSession>{children}</AccountSession>
               </SiteExperience>
-              <PwaSupport />
+              <Suspense>
+                <PwaSupport />
+              </Suspense>
             </I18nProvider>
             <ScrollRestoration />
             <Scripts />
@@ -89,15 +94,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// The socket, toasts and live badges start after hydration, in a chunk of their own: they render nothing
+// on the server and nothing until an event arrives, so the first load does not carry them.
 export default function App({ loaderData }: Route.ComponentProps) {
   const layout = useLayout();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!loaderData.settings) return <SiteUpdating />;
   return (
     <>
       <AppShell layout={layout}>
         <Outlet />
       </AppShell>
-      <LiveLayer />
+      {hydrated && (
+        <Suspense>
+          <LiveLayer />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,6 +6,11 @@ export function hasPreviousEntry(historyState: unknown): boolean {
   return typeof index === 'number' && index > 0;
 }
 
+/** Login link carrying the current address as `next`, so the visitor comes back here (spec §2 authonly). */
+export function loginHref(pathname: string, search: string): string {
+  return `/login?next=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
 /** Spec §2: back goes to the previous page when the visitor came from one inside the site, else home. */
 export function goBack(navigate: NavigateFunction): void {
   if (hasPreviousEntry(window.history.state)) void navigate(-1);

@@ -1,21 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { useViewer } from '../../lib/viewer';
 import styles from './AccountMenu.module.css';
 import { Avatar } from './Avatar';
-import { LogoutDialog } from './LogoutDialog';
 
-/** Login link carrying the current address as `next`, so the visitor comes back here (spec §2). */
-export function loginHref(pathname: string, search: string): string {
-  return `/login?next=${encodeURIComponent(`${pathname}${search}`)}`;
-}
+const LogoutDialog = lazy(() => import('./LogoutDialog').then((module) => ({ default: module.LogoutDialog })));
 
-/** The top bar's account corner: a login button for visitors, the user's avatar and menu once signed in. */
+/** The top bar's account corner once signed in: the user's avatar and menu (visitors get LoginLink). */
 export function AccountMenu() {
   const { t } = useTranslation();
   const viewer = useViewer();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const menuId = useId();
@@ -40,14 +36,7 @@ export function AccountMenu() {
     };
   }, [open]);
 
-  if (!viewer) {
-    if (pathname === '/login') return null;
-    return (
-      <Link to={loginHref(pathname, search)} className={styles.login}>
-        {t('nav.login')}
-      </Link>
-    );
-  }
+  if (!viewer) return null;
 
   const name = viewer.displayName || viewer.username;
   return (
@@ -93,7 +82,11 @@ export function AccountMenu() {
           </button>
         </div>
       )}
-      {loggingOut && <LogoutDialog onClose={() => setLoggingOut(false)} />}
+      {loggingOut && (
+        <Suspense>
+          <LogoutDialog onClose={() => setLoggingOut(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

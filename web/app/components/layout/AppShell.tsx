@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
-import { BannerSlot } from '../discovery/BannerSlot';
 import { OrientationSwitch } from '../orientation/OrientationSwitch';
 import styles from './AppShell.module.css';
 import { SlidersIcon } from './icons';
@@ -9,6 +8,9 @@ import { type Layout, layoutFrames } from './layouts';
 import { PrimaryNav } from './PrimaryNav';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
+
+// Banners are fetched after the page has loaded (BannerSlot), so their code comes with them.
+const BannerSlot = lazy(() => import('../discovery/BannerSlot').then((module) => ({ default: module.BannerSlot })));
 
 /** The page frame for a layout: top bar, side panel, bottom navigation and footer, or none of them. */
 export function AppShell({ layout, children }: { layout: Layout; children: ReactNode }) {
@@ -54,7 +56,9 @@ export function AppShell({ layout, children }: { layout: Layout; children: React
               <span>{t('siteSettings.title')}</span>
             </button>
             <SiteFooter placement="panel" />
-            <BannerSlot position="side" />
+            <Suspense>
+              <BannerSlot position="side" />
+            </Suspense>
           </aside>
         )}
         <main id="content" tabIndex={-1} className={styles.main}>

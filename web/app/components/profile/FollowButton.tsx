@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { loginHref } from '../../lib/navigation';
 import { useRootData } from '../../lib/root-data';
 import styles from './FollowButton.module.css';
-import { loginHref } from './profile-types';
 
 interface FollowButtonProps {
   readonly userId: number;

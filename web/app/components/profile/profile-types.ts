@@ -31,7 +31,3 @@ export const ACCOUNT_BADGES: Readonly<Record<number, 'verified' | 'partner' | 'c
   5: 'partner',
   6: 'channel',
 };
-
-export function loginHref(pathname: string, search: string): string {
-  return `/login?next=${encodeURIComponent(`${pathname}${search}`)}`;
-}

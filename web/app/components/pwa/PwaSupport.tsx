@@ -8,13 +8,6 @@ const AddToHomeScreen = lazy(() => import('./AddToHomeScreen'));
 /** Spec §9: the iOS add-to-home-screen prompt waits 300000 ms (5 minutes) on the site. */
 const PROMPT_DELAY_MS = 300_000;
 
-/** The manifest and icons for <head> (root links). */
-export const pwaLinks = [
-  { rel: 'manifest', href: '/manifest.webmanifest' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-];
-
 function useElapsed(ms: number): boolean {
   const [elapsed, setElapsed] = useState(false);
   useEffect(() => {
@@ -25,7 +18,7 @@ function useElapsed(ms: number): boolean {
 }
 
 /** The installable app's page side: the service worker, its update flag and the iOS prompt. */
-export function PwaSupport() {
+export default function PwaSupport() {
   const waiting = useWaitingWorker();
   const [dismissed, setDismissed] = useState<ServiceWorker>();
   const promptTime = useElapsed(PROMPT_DELAY_MS);
