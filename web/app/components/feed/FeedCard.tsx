@@ -1,5 +1,6 @@
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { ImageSlideshow } from '../player/ImageSlideshow';
 import { playback, usePlayback } from '../player/playback-store';
 import { isImage, isVideo } from '../player/renditions';
 import { type LoadLevel, type PlayerHandle, VideoPlayer } from '../player/VideoPlayer';
@@ -9,9 +10,6 @@ import styles from './FeedCard.module.css';
 import type { FeedPost } from './feed-data';
 import { type Burst, HeartBurst } from './HeartBurst';
 import { PlayIcon, SettingsIcon, SoundOffIcon, SoundOnIcon } from './icons';
-
-// Image posts are the rarer kind: their slideshow loads when the first one is on screen.
-const ImageSlideshow = lazy(() => import('../player/ImageSlideshow').then((module) => ({ default: module.ImageSlideshow })));
 
 /** Two taps closer than this are a double tap (like); a single tap waits this long before it pauses. */
 const DOUBLE_TAP_MS = 260;
@@ -99,9 +97,7 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
               }}
             />
           ) : (
-            <Suspense>
-              <ImageSlideshow pictures={pictures} level={level} running={current} soundUrl={post.sound?.url} title={post.title} />
-            </Suspense>
+            <ImageSlideshow pictures={pictures} level={level} running={current} soundUrl={post.sound?.url} title={post.title} />
           )}
           <HeartBurst bursts={bursts} onDone={(id) => setBursts((list) => list.filter((burst) => burst.id !== id))} />
         </div>

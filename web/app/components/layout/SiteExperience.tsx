@@ -1,13 +1,10 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useRootData } from '../../lib/root-data';
+import { AgeGate } from '../consent/AgeGate';
+import { ConsentBanner } from '../consent/ConsentBanner';
 import { SiteDialogs } from '../dialogs/SiteDialogs';
 import { useLandingQuery } from './useLandingQuery';
 import { usePageTransitions } from './usePageTransitions';
-
-// Server-rendered, but their code loads on its own: a returning visitor (age confirmed, cookies chosen)
-// never downloads it, and a new one can already read the page while it arrives.
-const AgeGate = lazy(() => import('../consent/AgeGate').then((module) => ({ default: module.AgeGate })));
-const ConsentBanner = lazy(() => import('../consent/ConsentBanner').then((module) => ({ default: module.ConsentBanner })));
 
 /**
  * What every page shares around its content: the age gate, then the cookie banner, the site dialogs,
@@ -23,7 +20,8 @@ export function SiteExperience({ children }: { children: ReactNode }) {
       <div inert={!ageConfirmed} style={{ display: 'contents' }}>
         {children}
       </div>
-      <Suspense>{ageConfirmed ? <ConsentBanner /> : <AgeGate onConfirm={() => setAgeConfirmed(true)} />}</Suspense>
+      {/* Eager on purpose: a lazily hydrated gate or banner would drop a click made before its code arrived. */}
+      {ageConfirmed ? <ConsentBanner /> : <AgeGate onConfirm={() => setAgeConfirmed(true)} />}
     </SiteDialogs>
   );
 }

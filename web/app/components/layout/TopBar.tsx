@@ -1,20 +1,15 @@
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { orientationOf, variantPath } from '../../lib/orientation';
 import { useRootData } from '../../lib/root-data';
+import { AccountMenu } from '../account/AccountMenu';
 import { LoginLink } from '../account/LoginLink';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { BackButton } from './BackButton';
 import { MenuIcon, SearchIcon, SlidersIcon, VelvetMark } from './icons';
 import { PrimaryNav } from './PrimaryNav';
 import styles from './TopBar.module.css';
-
-// Signed-in corners load on their own: a first visit (signed out) does not download them.
-const AccountMenu = lazy(() => import('../account/AccountMenu').then((module) => ({ default: module.AccountMenu })));
-const NotificationBell = lazy(() =>
-  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
-);
 
 export function TopBar({ withNavigation }: { withNavigation: boolean }) {
   const { t } = useTranslation();
@@ -53,10 +48,10 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
         <SlidersIcon />
       </button>
       {signedIn ? (
-        <Suspense>
+        <>
           <NotificationBell />
           <AccountMenu />
-        </Suspense>
+        </>
       ) : (
         <LoginLink />
       )}
