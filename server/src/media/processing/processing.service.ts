@@ -76,6 +76,7 @@ export class ProcessingService implements MediaProcessing {
     const post = await repository.findPost(postId);
     if (!post || post.deleted || !IN_PIPELINE.includes(post.status)) return;
     await repository.startProcessing(postId);
+    await scratch.sweepOrphans();
     const folder = await scratch.create(`post${postId}`);
     const run: ProcessingRun = { post, media: await repository.media(postId), dir: folder.path, rungs: new Map() };
     try {
