@@ -123,10 +123,15 @@ describe('a worker killed in the middle of a transcode', () => {
     const second = await startWorkerProcess();
     await waitForOutput(second, /released the jobs of workers that are gone/, 60_000);
     await waitForPostStatus(t.container, postId, [PostStatus.published, PostStatus.failed], 240_000);
-    expect((await t.container.database.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe(
-      PostStatus.published,
-    );
-    const jobs = await t.container.database.db.selectFrom('post_jobs').select(['kind', 'state', 'attempts']).where('post_id', '=', postId).execute();
+    expect(
+      (await t.container.database.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow())
+        .status,
+    ).toBe(PostStatus.published);
+    const jobs = await t.container.database.db
+      .selectFrom('post_jobs')
+      .select(['kind', 'state', 'attempts'])
+      .where('post_id', '=', postId)
+      .execute();
     expect(jobs.every((job) => job.state === 'done')).toBe(true);
     expect(jobs.find((job) => job.kind === killedJob)?.attempts).toBe(2);
     await assertRenditionsComplete(t.container, postId);
@@ -182,7 +187,11 @@ describe('PostgreSQL restarted while a job runs', () => {
       await startPostgres();
 
       await waitForPostStatus(container, postId, [PostStatus.published, PostStatus.failed], 240_000);
-      const post = await container.database.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow();
+      const post = await container.database.db
+        .selectFrom('posts')
+        .select('status')
+        .where('id', '=', postId)
+        .executeTakeFirstOrThrow();
       expect(post.status).toBe(PostStatus.published);
       await assertRenditionsComplete(container, postId);
     } finally {

@@ -43,15 +43,28 @@ async function hurryRetries(postId: number, until: () => Promise<boolean>) {
       `SELECT id FROM graphile_worker.jobs WHERE key = $1 AND locked_at IS NULL AND run_at > now()`,
       [`media-process:${postId}`],
     );
-    if (rows.length) await utils.rescheduleJobs(rows.map((row) => row.id), { runAt: new Date() });
+    if (rows.length)
+      await utils.rescheduleJobs(
+        rows.map((row) => row.id),
+        { runAt: new Date() },
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 async function outcome(postId: number) {
   const post = await db().selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow();
-  const media = await db().selectFrom('media_files').select(['id', 'status', 'error', 'variants']).where('post_id', '=', postId).execute();
-  const jobs = await db().selectFrom('post_jobs').select(['kind', 'state', 'attempts', 'error']).where('post_id', '=', postId).orderBy('id').execute();
+  const media = await db()
+    .selectFrom('media_files')
+    .select(['id', 'status', 'error', 'variants'])
+    .where('post_id', '=', postId)
+    .execute();
+  const jobs = await db()
+    .selectFrom('post_jobs')
+    .select(['kind', 'state', 'attempts', 'error'])
+    .where('post_id', '=', postId)
+    .orderBy('id')
+    .execute();
   const { rows: queued } = await t.container.database.pool.query('SELECT id FROM graphile_worker.jobs WHERE key = $1', [
     `media-process:${postId}`,
   ]);

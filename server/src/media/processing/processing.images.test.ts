@@ -39,10 +39,23 @@ async function soundInLibrary(): Promise<number> {
   const { size } = await t.container.storage.putFile(key, file);
   const row = await db()
     .insertInto('media_files')
-    .values({ name: 'librarytune', kind: 'audio', mime_type: 'audio/mp4', status: MediaStatus.ready, original_key: key, size_bytes: size })
+    .values({
+      name: 'librarytune',
+      kind: 'audio',
+      mime_type: 'audio/mp4',
+      status: MediaStatus.ready,
+      original_key: key,
+      size_bytes: size,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await db().insertInto('sounds').values({ name: 'Library tune', media_file_id: row.id }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db()
+      .insertInto('sounds')
+      .values({ name: 'Library tune', media_file_id: row.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 async function processed(userId: number, files: string[]) {
@@ -85,7 +98,12 @@ describe('an image post', () => {
       expect((await db().selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe(
         PostStatus.published,
       );
-      const jobs = await db().selectFrom('post_jobs').select(['kind', 'state']).where('post_id', '=', postId).orderBy('id').execute();
+      const jobs = await db()
+        .selectFrom('post_jobs')
+        .select(['kind', 'state'])
+        .where('post_id', '=', postId)
+        .orderBy('id')
+        .execute();
       expect(jobs).toEqual([
         { kind: 'images', state: 'done' },
         { kind: 'slideshow', state: 'done' },
@@ -124,7 +142,10 @@ describe('an image post', () => {
     const { width, height } = await sharp(poster).metadata();
     expect({ width, height }).toEqual({ width: 800, height: 1000 });
     // The stored top-left corner is shown at the top right after a quarter turn clockwise.
-    const { data } = await sharp(poster).extract({ left: 740, top: 20, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(poster)
+      .extract({ left: 740, top: 20, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[2]).toBeGreaterThan(200);
     expect(data[0]).toBeLessThan(60);
     for (const [name, variant] of Object.entries(row.variants).filter(([key]) => !key.startsWith('mp4-'))) {
@@ -144,9 +165,15 @@ describe('an image post', () => {
     const report = await ffprobe(path);
     expect(Number(report.format.duration)).toBeCloseTo(3 * SLIDE_SECONDS, 0);
     expect(report.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
-    const post = await db().selectFrom('posts').select('sound_id').where('id', '=', posts.withSound.postId).executeTakeFirstOrThrow();
+    const post = await db()
+      .selectFrom('posts')
+      .select('sound_id')
+      .where('id', '=', posts.withSound.postId)
+      .executeTakeFirstOrThrow();
     expect(post.sound_id).toBe(soundId);
-    expect((await db().selectFrom('sounds').select('uses_count').where('id', '=', soundId).executeTakeFirstOrThrow()).uses_count).toBe(1);
+    expect(
+      (await db().selectFrom('sounds').select('uses_count').where('id', '=', soundId).executeTakeFirstOrThrow()).uses_count,
+    ).toBe(1);
   });
 
   test('with an empty sound library the slideshow has a silent track', async () => {
@@ -154,7 +181,11 @@ describe('an image post', () => {
     const report = await ffprobe(await local(first.variants['mp4-720']!.key));
     expect(Number(report.format.duration)).toBeCloseTo(2 * SLIDE_SECONDS, 0);
     expect(report.streams.some((stream) => stream.codec_type === 'audio')).toBe(true);
-    const post = await db().selectFrom('posts').select('sound_id').where('id', '=', posts.silent.postId).executeTakeFirstOrThrow();
+    const post = await db()
+      .selectFrom('posts')
+      .select('sound_id')
+      .where('id', '=', posts.silent.postId)
+      .executeTakeFirstOrThrow();
     expect(post.sound_id).toBeNull();
   });
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WorkerHandle } from '../../jobs/worker.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
 import type { MediaUpdate } from '../../realtime/events.ts';
-import { runFfmpeg } from '../ffmpeg.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { temporaryDirectory } from '../../test/processes.ts';
 import { type TestApp, testApp } from '../../test/test-app.ts';
+import { runFfmpeg } from '../ffmpeg.ts';
 import { SEGMENT_SECONDS } from './ladder.ts';
 import { decodesCleanly, ffprobe, storedFile, topLevelBoxes, videoPacketsMd5 } from './rendition-checks.ts';
 import { makeClip, processingWorker, recordMediaEvents, uploadedPost, waitForPostStatus } from './test-uploads.ts';
@@ -18,7 +18,8 @@ let t: TestApp;
 let worker: WorkerHandle;
 let events: MediaUpdate[];
 const dir = temporaryDirectory('velvet-processing-video-');
-const posts: Record<'fitting' | 'fullHd' | 'rotated', { postId: number; mediaId: number; name: string; file: string }> = {} as never;
+const posts: Record<'fitting' | 'fullHd' | 'rotated', { postId: number; mediaId: number; name: string; file: string }> =
+  {} as never;
 
 const media = (id: number) =>
   t.container.database.db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -36,20 +37,29 @@ beforeAll(async () => {
       seconds: 6,
       extra: ['-metadata', 'title=private title', '-metadata', 'location=+48.8584+002.2945/', '-movflags', '+faststart'],
     }),
-    fullHd: await makeClip(join(dir.path, 'full-hd.mp4'), { width: 1080, height: 1920, seconds: 9, codec: ['-c:v', 'mpeg4', '-q:v', '5'] }),
+    fullHd: await makeClip(join(dir.path, 'full-hd.mp4'), {
+      width: 1080,
+      height: 1920,
+      seconds: 9,
+      codec: ['-c:v', 'mpeg4', '-q:v', '5'],
+    }),
     rotated: join(dir.path, 'rotated.mp4'),
   };
   // Stored landscape with a quarter-turn display matrix: shown as 720x1280.
   await makeClip(join(dir.path, 'landscape.mp4'), { width: 1280, height: 720, seconds: 3, audio: false });
   await runFfmpeg(['-y', '-i', join(dir.path, 'landscape.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', files.rotated]);
   for (const [label, file] of Object.entries(files)) {
-    const { postId, media: [first] } = await uploadedPost(t.container, userId, [file]);
+    const {
+      postId,
+      media: [first],
+    } = await uploadedPost(t.container, userId, [file]);
     posts[label as keyof typeof posts] = { postId, mediaId: first!.id, name: first!.name, file };
     await t.container.services.processing.schedule(postId);
     await t.container.services.processing.schedule(postId);
   }
   worker = await processingWorker(t.container);
-  for (const { postId } of Object.values(posts)) await waitForPostStatus(t.container, postId, [PostStatus.published, PostStatus.failed], 240_000);
+  for (const { postId } of Object.values(posts))
+    await waitForPostStatus(t.container, postId, [PostStatus.published, PostStatus.failed], 240_000);
 }, 300_000);
 
 afterAll(async () => {
@@ -61,21 +71,38 @@ afterAll(async () => {
 describe('a video post', () => {
   test('ends published with every job done and its media ready', async () => {
     for (const { postId, mediaId } of Object.values(posts)) {
-      const post = await t.container.database.db.selectFrom('posts').select(['status', 'published_at']).where('id', '=', postId).executeTakeFirstOrThrow();
+      const post = await t.container.database.db
+        .selectFrom('posts')
+        .select(['status', 'published_at'])
+        .where('id', '=', postId)
+        .executeTakeFirstOrThrow();
       expect(post.status).toBe(PostStatus.published);
-      const jobs = await t.container.database.db.selectFrom('post_jobs').select(['kind', 'state']).where('post_id', '=', postId).orderBy('id').execute();
+      const jobs = await t.container.database.db
+        .selectFrom('post_jobs')
+        .select(['kind', 'state'])
+        .where('post_id', '=', postId)
+        .orderBy('id')
+        .execute();
       expect(jobs.every((job) => job.state === 'done')).toBe(true);
       expect((await media(mediaId)).status).toBe(MediaStatus.ready);
     }
   });
 
   test('scheduling twice plans once: one job row per kind', async () => {
-    const jobs = await t.container.database.db.selectFrom('post_jobs').select('kind').where('post_id', '=', posts.fullHd.postId).orderBy('id').execute();
+    const jobs = await t.container.database.db
+      .selectFrom('post_jobs')
+      .select('kind')
+      .where('post_id', '=', posts.fullHd.postId)
+      .orderBy('id')
+      .execute();
     expect(jobs.map((job) => job.kind)).toEqual(['probe', 'mp4-360', 'mp4-540', 'mp4-720', 'mp4-1080', 'hls', 'stills']);
   });
 
   test('gets the ladder rungs no larger than its shortest side', async () => {
-    const rungs = async (id: number) => Object.keys((await media(id)).variants).filter((name) => name.startsWith('mp4-')).sort();
+    const rungs = async (id: number) =>
+      Object.keys((await media(id)).variants)
+        .filter((name) => name.startsWith('mp4-'))
+        .sort();
     expect(await rungs(posts.fitting.mediaId)).toEqual(['mp4-360', 'mp4-540', 'mp4-720']);
     expect(await rungs(posts.fullHd.mediaId)).toEqual(['mp4-1080', 'mp4-360', 'mp4-540', 'mp4-720']);
     expect(await rungs(posts.rotated.mediaId)).toEqual(['mp4-360', 'mp4-540', 'mp4-720']);
@@ -110,7 +137,10 @@ describe('a video post', () => {
     const { variants } = await media(posts.fitting.mediaId);
     const served = await local(variants['mp4-720']!.key);
     expect(await videoPacketsMd5(served)).toBe(await videoPacketsMd5(posts.fitting.file));
-    const sha = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+    const sha = async (path: string) =>
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex');
     expect(await sha(served)).not.toBe(await sha(posts.fitting.file));
     const original = await ffprobe(posts.fitting.file);
     expect(original.format.tags?.title).toBe('private title');
@@ -143,7 +173,18 @@ describe('a video post', () => {
 
   test('stills: poster, listing, thumbnail, peek and mini, plus a thumbhash placeholder', async () => {
     const row = await media(posts.fullHd.mediaId);
-    for (const name of ['poster-webp', 'poster-jpg', 'listing-webp', 'listing-jpg', 'thumb-webp', 'thumb-jpg', 'peek-jpg', 'peek-png', 'mini-jpg', 'mini-png']) {
+    for (const name of [
+      'poster-webp',
+      'poster-jpg',
+      'listing-webp',
+      'listing-jpg',
+      'thumb-webp',
+      'thumb-jpg',
+      'peek-jpg',
+      'peek-png',
+      'mini-jpg',
+      'mini-png',
+    ]) {
       expect(row.variants[name], name).toBeDefined();
       expect(await t.container.storage.exists(row.variants[name]!.key), name).toBe(true);
     }
@@ -168,9 +209,10 @@ describe('a video post', () => {
     const { rows } = await t.container.database.pool.query<{ task_identifier: string; key: string }>(
       'SELECT task_identifier, key FROM graphile_worker.jobs',
     );
-    const { rows: signatures } = await t.container.database.pool.query('SELECT media_id FROM media_signatures WHERE media_id = $1', [
-      posts.fullHd.mediaId,
-    ]);
+    const { rows: signatures } = await t.container.database.pool.query(
+      'SELECT media_id FROM media_signatures WHERE media_id = $1',
+      [posts.fullHd.mediaId],
+    );
     // Either still waiting or already run by the worker (which leaves a signature behind).
     expect(rows.some((row) => row.key === `media-simicheck:${posts.fullHd.mediaId}`) || signatures.length === 1).toBe(true);
   });
@@ -183,7 +225,11 @@ describe('/thumber/', () => {
     expect(peek.status).toBe(200);
     expect(peek.headers['content-type']).toBe('image/jpeg');
     expect(peek.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const again = await t.request({ method: 'GET', url: `/thumber/peek/${name}.jpg`, headers: { 'if-none-match': String(peek.headers.etag) } });
+    const again = await t.request({
+      method: 'GET',
+      url: `/thumber/peek/${name}.jpg`,
+      headers: { 'if-none-match': String(peek.headers.etag) },
+    });
     expect(again.status).toBe(304);
     const part = await t.request({ method: 'GET', url: `/thumber/mini/${name}.png`, headers: { range: 'bytes=0-7' } });
     expect(part.status).toBe(206);

@@ -41,7 +41,14 @@ export interface ProbeReport {
 }
 
 export async function ffprobe(path: string): Promise<ProbeReport> {
-  const output = await runMediaTool('ffprobe', [...HARDENED_FFPROBE, '-print_format', 'json', '-show_streams', '-show_format', path]);
+  const output = await runMediaTool('ffprobe', [
+    ...HARDENED_FFPROBE,
+    '-print_format',
+    'json',
+    '-show_streams',
+    '-show_format',
+    path,
+  ]);
   return JSON.parse(output.toString('utf8')) as ProbeReport;
 }
 

@@ -45,7 +45,9 @@ export async function makeClip(path: string, options: ClipOptions): Promise<stri
   return path;
 }
 
-const MIME: Record<string, { mime: string; extension: string }> = {
+type FileType = { readonly mime: string; readonly extension: string };
+const FALLBACK: FileType = { mime: 'application/octet-stream', extension: 'bin' };
+const MIME: Record<string, FileType> = {
   mov: { mime: 'video/mp4', extension: 'mp4' },
   matroska: { mime: 'video/webm', extension: 'webm' },
   jpeg: { mime: 'image/jpeg', extension: 'jpg' },
@@ -54,10 +56,10 @@ const MIME: Record<string, { mime: string; extension: string }> = {
   avif: { mime: 'image/avif', extension: 'avif' },
 };
 
-function typeOf(sniffed: Sniffed) {
-  if (sniffed.kind === 'video') return MIME[sniffed.container] ?? MIME.mov;
-  if (sniffed.kind === 'image') return MIME[sniffed.format] ?? MIME.jpeg;
-  return { mime: 'application/octet-stream', extension: 'bin' };
+function typeOf(sniffed: Sniffed): FileType {
+  if (sniffed.kind === 'video') return MIME[sniffed.container] ?? FALLBACK;
+  if (sniffed.kind === 'image') return MIME[sniffed.format] ?? FALLBACK;
+  return FALLBACK;
 }
 
 export interface UploadedMedia {
@@ -93,7 +95,13 @@ export async function uploadedPost(
     return await container.database.db.transaction().execute(async (trx) => {
       const post = await trx
         .insertInto('posts')
-        .values({ user_id: userId, kind, title: `processing test ${files.length}`, status: PostStatus.created, target_status: PostStatus.published })
+        .values({
+          user_id: userId,
+          kind,
+          title: `processing test ${files.length}`,
+          status: PostStatus.created,
+          target_status: PostStatus.published,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const media: UploadedMedia[] = [];
