@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
  * database session named `velvet-worker:<pool id>`: PostgreSQL ends the session as soon as the process is
  * gone, and a lock whose pool has no session is a dead worker's. Every worker releases such locks when it
  * starts and every SWEEP_INTERVAL_MS after (graphile-worker's force_unlock_workers), and the jobs run again.
+ * Workers must connect as the same database role (or one with pg_read_all_stats): PostgreSQL hides the
+ * application_name of other roles' sessions, which would make live workers look gone.
  */
 const APPLICATION_PREFIX = 'velvet-worker:';
 /** A lock younger than this is left alone: its pool may still be opening its session. */

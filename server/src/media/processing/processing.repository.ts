@@ -158,7 +158,7 @@ export class ProcessingRepository {
   async addVariants(mediaId: number, variants: Record<string, MediaVariant>): Promise<void> {
     await this.#db
       .updateTable('media_files')
-      .set({ variants: sql`variants || ${JSON.stringify(variants)}::jsonb`, updated_at: new Date() } as never)
+      .set({ variants: sql<string>`variants || ${JSON.stringify(variants)}::jsonb`, updated_at: new Date() })
       .where('id', '=', mediaId)
       .execute();
   }
