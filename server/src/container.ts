@@ -5,6 +5,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
+import type { ProcessingService } from './media/processing/processing.service.ts';
+import { createProcessingService } from './media/processing/processing-services.ts';
 import { createSimicheckServices, type SimicheckServices } from './media/simicheck/simicheck-services.ts';
 import { createStorage, type Storage } from './media/storage.ts';
 import { NotificationsRepository } from './notifications/notifications.repository.ts';
@@ -34,6 +36,8 @@ export interface Container {
     readonly posts: PostServices;
     readonly preferences: PreferencesService;
     readonly media: SimicheckServices;
+    /** The processing half of the media pipeline; ingest calls `schedule(postId)` (MediaProcessing). */
+    readonly processing: ProcessingService;
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
@@ -73,6 +77,7 @@ export async function createContainer(config: Config, log: Logger, options: { da
         posts: createPostServices(database.db, notifications),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, log),
+        processing: createProcessingService(config, database.db, storage, events, log),
         scraper: createScraperService({ config, db: database.db, storage, jobs, log }),
         discovery: createDiscoveryServices(database.db, config, log),
         notifications,

@@ -51,6 +51,7 @@ export async function start(mode: Mode, config: Config, log: Logger) {
         db: container.database.db,
         simicheck: container.services.media.simicheck,
         scraper: container.services.scraper,
+        processing: container.services.processing,
         events: container.events,
       },
       config.worker.concurrency,

@@ -65,6 +65,11 @@ export const errorTable = {
   scraper_timed_out: { statusCode: -116, message: 'The download took too long' },
   scraper_no_media: { statusCode: -117, message: 'No video or image was found at this address' },
   scraper_too_many_redirects: { statusCode: -118, message: 'The address redirects too many times' },
+  // Media processing failure reasons (media/processing/), stored in media_files.error and post_jobs.error.
+  media_original_missing: { statusCode: -120, message: 'The uploaded file is missing' },
+  media_transcode_failed: { statusCode: -121, message: 'The video could not be converted' },
+  media_transcode_incomplete: { statusCode: -122, message: 'The video ends early; the file may be damaged' },
+  media_processing_failed: { statusCode: -123, message: 'The upload could not be processed' },
   // Discovery: tags, search, contact and abuse reports (-130..-149).
   captcha_failed: { statusCode: -130, message: 'The anti-robot check failed, please try again' },
   // Websocket (realtime/).

@@ -1,4 +1,5 @@
 import { makeWorkerUtils, type TaskSpec, type WorkerUtils } from 'graphile-worker';
+import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import type { JobName, JobPayloads } from './registry.ts';
 
@@ -31,4 +32,19 @@ export class JobQueue {
   async close(): Promise<void> {
     await this.utils.release();
   }
+}
+
+/**
+ * Enqueues through graphile-worker's SQL function on `db`, which may be a transaction: the job then exists
+ * exactly when the caller's other writes commit, so a crash cannot leave one without the other.
+ */
+export async function addJobIn<N extends JobName>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database or transaction; add_job needs no table types
+  db: Kysely<any>,
+  name: N,
+  payload: JobPayloads[N],
+  spec: { readonly jobKey?: string; readonly maxAttempts?: number } = {},
+): Promise<void> {
+  await sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json,
+    max_attempts => ${spec.maxAttempts ?? null}::int, job_key => ${spec.jobKey ?? null}::text)`.execute(db);
 }

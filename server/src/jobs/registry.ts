@@ -2,6 +2,8 @@ import type { Task, TaskList } from 'graphile-worker';
 import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
+import { processPost } from '../media/processing/processing.job.ts';
+import type { ProcessingService } from '../media/processing/processing.service.ts';
 import type { SimicheckService } from '../media/simicheck/simicheck.service.ts';
 import { fanOutPostCreated } from '../notifications/post-created.job.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
@@ -17,6 +19,13 @@ export interface JobDeps {
   /** Present in worker processes; tests of jobs that do not need it leave it out. */
   readonly simicheck?: SimicheckService;
   readonly scraper?: ScraperService;
+  readonly processing?: ProcessingService;
+}
+
+/** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
+export interface JobRun {
+  readonly attempts: number;
+  readonly maxAttempts: number;
 }
 
 function required<T>(dependency: T | undefined, name: string): T {
@@ -30,6 +39,7 @@ export interface JobPayloads {
   'accounts:delete-expired': Record<string, never>;
   'posts:refresh-popularity': { readonly sinceDays?: number };
   'media:simicheck': { readonly mediaId: number };
+  'media:process': { readonly postId: number };
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -37,7 +47,7 @@ export interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 
-type Handler<N extends JobName> = (deps: JobDeps, payload: JobPayloads[N]) => Promise<void>;
+type Handler<N extends JobName> = (deps: JobDeps, payload: JobPayloads[N], run?: JobRun) => Promise<void>;
 
 /** The one registry of background job types and their handlers. */
 export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
@@ -49,6 +59,7 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'media:simicheck': async (deps, payload) => {
     await required(deps.simicheck, 'simicheck').checkUploaded(payload.mediaId);
   },
+  'media:process': processPost,
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
@@ -70,7 +81,11 @@ export function buildTaskList(deps: JobDeps): TaskList {
   const list: TaskList = {};
   for (const name of Object.keys(jobHandlers) as JobName[]) {
     const handler = jobHandlers[name] as Handler<JobName>;
-    const task: Task = async (payload) => handler(deps, (payload ?? {}) as JobPayloads[JobName]);
+    const task: Task = async (payload, helpers) =>
+      handler(deps, (payload ?? {}) as JobPayloads[JobName], {
+        attempts: helpers.job.attempts,
+        maxAttempts: helpers.job.max_attempts,
+      });
     list[name] = task;
   }
   return list;

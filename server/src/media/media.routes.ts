@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
 import { errorEnvelope } from '../http/errors.ts';
 import { etagMatches, parseByteRange } from './byte-range.ts';
 import type { Storage } from './storage.ts';
@@ -12,35 +13,59 @@ function notFound(reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('not_found').body);
 }
 
-/** `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`, streamed, with byte ranges for players. */
+/** Streams the object stored under key, with byte ranges for players, ETag revalidation and immutable caching. */
+async function serveObject(storage: Storage, key: string, request: FastifyRequest, reply: FastifyReply) {
+  const object = isValidStorageKey(key) ? await storage.stat(key) : undefined;
+  if (!object) return notFound(reply);
+
+  reply
+    .header('content-type', object.contentType)
+    .header('accept-ranges', 'bytes')
+    .header('etag', object.etag)
+    .header('last-modified', object.modifiedAt.toUTCString())
+    .header('cache-control', IMMUTABLE);
+  if (etagMatches(request.headers['if-none-match'], object.etag)) return reply.status(304).send();
+
+  const ifRange = request.headers['if-range'];
+  const range = ifRange === undefined || ifRange === object.etag ? parseByteRange(request.headers.range, object.size) : undefined;
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${object.size}`).send();
+  }
+
+  const stream = await storage.get(key, range);
+  if (!stream) return notFound(reply);
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
+  }
+  const length = range ? range.end - range.start + 1 : object.size;
+  return reply.header('content-length', length).send(stream);
+}
+
+/** A thumbnail address: `/thumber/{peek|mini}/{media name}.{jpg|png}`. */
+const thumberParams = Type.Object({
+  size: Type.Union([Type.Literal('peek'), Type.Literal('mini')]),
+  file: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}\\.(jpg|png)$' }),
+});
+
 export default async function mediaRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   // Media is already compressed; gzip would also break byte ranges.
-  app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, async (request, reply) => {
-    const key = `media/${request.params['*']}`;
-    const object = isValidStorageKey(key) ? await storage.stat(key) : undefined;
-    if (!object) return notFound(reply);
+  /** `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`. */
+  app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, (request, reply) =>
+    serveObject(storage, `media/${request.params['*']}`, request, reply),
+  );
 
-    reply
-      .header('content-type', object.contentType)
-      .header('accept-ranges', 'bytes')
-      .header('etag', object.etag)
-      .header('last-modified', object.modifiedAt.toUTCString())
-      .header('cache-control', IMMUTABLE);
-    if (etagMatches(request.headers['if-none-match'], object.etag)) return reply.status(304).send();
-
-    const ifRange = request.headers['if-range'];
-    const range =
-      ifRange === undefined || ifRange === object.etag ? parseByteRange(request.headers.range, object.size) : undefined;
-    if (range === 'unsatisfiable') {
-      return reply.status(416).header('content-range', `bytes */${object.size}`).send();
-    }
-
-    const stream = await storage.get(key, range);
-    if (!stream) return notFound(reply);
-    if (range) {
-      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
-    }
-    const length = range ? range.end - range.start + 1 : object.size;
-    return reply.header('content-length', length).send(stream);
-  });
+  /**
+   * Spec §7 thumbnails: the `peek` (180 px wide) or `mini` (64 px) still the media pipeline stored for the
+   * file as variant `peek-jpg`, `mini-png`, ... (media/processing/README.md), under its deterministic key.
+   */
+  app.get<{ Params: Static<typeof thumberParams> }>(
+    '/thumber/:size/:file',
+    { compress: false, schema: { params: thumberParams } },
+    (request, reply) => {
+      const { size, file } = request.params;
+      const dot = file.lastIndexOf('.');
+      const format = file.slice(dot + 1);
+      return serveObject(storage, `media/${file.slice(0, dot)}/${size}-${format}.${format}`, request, reply);
+    },
+  );
 }

@@ -31,7 +31,14 @@ export const DEFAULT_MEDIA_TOOL_LIMITS: MediaToolLimits = {
 /** The only demuxers an upload may reach, whichever one the sniffed type picks with `-f`. */
 const DEMUXER_WHITELIST = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm';
 /** No HOME, no proxy variables, no ffmpeg/fontconfig settings inherited from the server's environment. */
-const TOOL_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LC_ALL: 'C' };
+export const TOOL_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LC_ALL: 'C' };
+
+/** The demuxer options of every run that reads an upload: `-f` from the sniffed type, and nothing else reachable. */
+export function demuxerArgs(container: VideoContainer): string[] {
+  // The MOV demuxer's defaults already ignore external data references; pinned so an ffmpeg upgrade cannot loosen them.
+  const references = container === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : [];
+  return ['-f', container, '-format_whitelist', DEMUXER_WHITELIST, ...references];
+}
 
 export interface VideoProbe {
   readonly container: VideoContainer;
@@ -43,6 +50,10 @@ export interface VideoProbe {
   readonly rotation: number;
   readonly durationSeconds: number;
   readonly videoCodec: string;
+  /** H.264/HEVC/... profile as ffprobe names it (`High`, `High 10`); with frames skipped it is what says the pixel format. */
+  readonly videoProfile: string | undefined;
+  /** Bits per second of the video stream when the container says, else of the whole file. */
+  readonly videoBitRate: number | undefined;
   readonly audioCodec: string | undefined;
   readonly frameCountEstimate: number;
 }
@@ -81,6 +92,8 @@ export function frameSizeAllowed(width: number, height: number, maxSide: number,
 interface FfprobeStream {
   codec_type?: string;
   codec_name?: string;
+  profile?: string;
+  bit_rate?: string;
   width?: number;
   height?: number;
   duration?: string;
@@ -92,7 +105,7 @@ interface FfprobeStream {
 }
 interface FfprobeReport {
   streams?: FfprobeStream[];
-  format?: { duration?: string };
+  format?: { duration?: string; bit_rate?: string };
 }
 
 const finite = (value: unknown) => {
@@ -164,7 +177,7 @@ export class MediaToolsRepository {
     // biome-ignore format: option pairs
     const args = [
       ...HARDENED_FFPROBE,
-      ...this.#demuxerArgs(container),
+      ...demuxerArgs(container),
       '-skip_frame', 'all',
       '-print_format', 'json', '-show_streams', '-show_format',
       `file:${resolve(path)}`,
@@ -197,6 +210,8 @@ export class MediaToolsRepository {
       rotation,
       durationSeconds,
       videoCodec: stream.codec_name,
+      videoProfile: stream.profile,
+      videoBitRate: finite(stream.bit_rate) ?? finite(report.format?.bit_rate),
       audioCodec: report.streams?.find((candidate) => candidate.codec_type === 'audio')?.codec_name,
       frameCountEstimate: frames,
     };
@@ -206,7 +221,7 @@ export class MediaToolsRepository {
   async decodeFirstFrame(path: string, container: VideoContainer): Promise<void> {
     // biome-ignore format: option pairs
     const args = [
-      ...this.#demuxerArgs(container),
+      ...demuxerArgs(container),
       '-max_pixels', String(this.#limits.maxVideoPixels),
       '-i', `file:${resolve(path)}`,
       '-map', '0:v:0', '-frames:v', '1', '-f', 'framecrc', 'pipe:1',
@@ -262,7 +277,7 @@ export class MediaToolsRepository {
     const frameBytes = width * height * 4;
     // biome-ignore format: option pairs
     const args = [
-      ...this.#demuxerArgs(container),
+      ...demuxerArgs(container),
       '-max_pixels', String(this.#limits.maxVideoPixels),
       '-ss', seconds.toFixed(3),
       '-i', `file:${resolve(path)}`,
@@ -273,12 +288,6 @@ export class MediaToolsRepository {
     const frame = await this.#run('ffmpeg', args, frameBytes);
     if (frame.length !== frameBytes) throw new MediaProbeError('wrongMediaForDevice', `no frame at ${seconds} s`);
     return frame;
-  }
-
-  #demuxerArgs(container: VideoContainer): string[] {
-    // The MOV demuxer's defaults already ignore external data references; pinned so an ffmpeg upgrade cannot loosen them.
-    const references = container === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : [];
-    return ['-f', container, '-format_whitelist', DEMUXER_WHITELIST, ...references];
   }
 
   async #run(command: 'ffmpeg' | 'ffprobe', args: string[], maxOutputBytes: number): Promise<Buffer> {

