@@ -5,6 +5,7 @@ import { useRootData } from '../../lib/root-data';
 import { AccountMenu } from '../account/AccountMenu';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { UploadButton } from '../upload/UploadButton';
 import { BackButton } from './BackButton';
 import { MenuIcon, SearchIcon, SlidersIcon, VelvetMark } from './icons';
 import { PrimaryNav } from './PrimaryNav';
@@ -46,6 +47,7 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
       >
         <SlidersIcon />
       </button>
+      <UploadButton placement="top" />
       {signedIn && <NotificationBell />}
       <AccountMenu />
     </header>
