@@ -40,46 +40,46 @@ export function MediaPreviews({
             <Still item={item} />
             {item.probe === undefined && <span className={styles.previewBadge}>{t('upload.checking')}</span>}
             {showLeftOut && leftOut(item) && <span className={styles.previewBadge}>{t('upload.leftOut')}</span>}
-            <span className={styles.previewName}>{name}</span>
-            <span className={styles.previewTools}>
-              {items.length > 1 && (
-                <>
-                  <button
-                    type="button"
-                    className={styles.iconButton}
-                    aria-label={t('upload.moveEarlier', { name })}
-                    disabled={disabled || index === 0}
-                    onClick={() => onMove(item.id, -1)}
-                  >
-                    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.flipInRtl}>
-                      <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-                    </svg>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.iconButton}
-                    aria-label={t('upload.moveLater', { name })}
-                    disabled={disabled || index === items.length - 1}
-                    onClick={() => onMove(item.id, 1)}
-                  >
-                    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.flipInRtl}>
-                      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-                    </svg>
-                  </button>
-                </>
-              )}
-              <button
-                type="button"
-                className={styles.iconButton}
-                aria-label={t('upload.remove', { name })}
-                disabled={disabled}
-                onClick={() => onRemove(item.id)}
-              >
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-                </svg>
-              </button>
+            <span className={styles.previewName} data-with-order={items.length > 1 || undefined}>
+              {name}
             </span>
+            {items.length > 1 && (
+              <span className={styles.previewOrder}>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={t('upload.moveEarlier', { name })}
+                  disabled={disabled || index === 0}
+                  onClick={() => onMove(item.id, -1)}
+                >
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.flipInRtl}>
+                    <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+                  </svg>
+                </button>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={t('upload.moveLater', { name })}
+                  disabled={disabled || index === items.length - 1}
+                  onClick={() => onMove(item.id, 1)}
+                >
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.flipInRtl}>
+                    <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+                  </svg>
+                </button>
+              </span>
+            )}
+            <button
+              type="button"
+              className={`${styles.iconButton} ${styles.previewRemove}`}
+              aria-label={t('upload.remove', { name })}
+              disabled={disabled}
+              onClick={() => onRemove(item.id)}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+              </svg>
+            </button>
           </li>
         );
       })}

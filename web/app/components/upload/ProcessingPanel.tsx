@@ -24,8 +24,11 @@ export function ProcessingPanel({
       <h2 id="processing-heading" className={styles.panelTitle}>
         {view.phase === 'done' ? t('upload.done') : view.phase === 'failed' ? t('upload.failed') : t('upload.processingTitle')}
       </h2>
+      <p className={styles.stepLabel}>{t('upload.uploadProgress')}</p>
+      <ProgressBar label={t('upload.uploadProgress')} value={100} testId="upload-progress" />
       {view.phase !== 'failed' && (
         <>
+          <p className={styles.stepLabel}>{t('upload.processingProgress')}</p>
           <ProgressBar label={t('upload.processingProgress')} value={progress} testId="processing-progress" />
           <p className={styles.progressText} aria-live="polite">
             {t('upload.processing', { progress })}
