@@ -88,18 +88,17 @@ test('visitors are sent to log in first, with /new-post to come back to', async 
 });
 
 test.describe('as the demo creator', () => {
-  test.describe.configure({ mode: 'serial' });
-
   test('the Upload control opens the chooser and the composer; a too small video is refused before any upload', async ({
     page,
     isMobile,
   }) => {
+    test.setTimeout(60_000);
     await logIn(page.request);
     const uploads = watchUploadRequests(page);
     await page.goto('/?skip-entermodal');
     const chooser = page.waitForEvent('filechooser');
     if (isMobile) {
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Upload' }).click();
     } else {
       await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
@@ -126,6 +125,7 @@ test.describe('as the demo creator', () => {
   });
 
   test.describe('sending', () => {
+    test.describe.configure({ mode: 'serial' });
     test.beforeEach(async ({ request }, testInfo) => {
       test.skip(testInfo.project.name !== 'desktop', 'uploads as the shared demo account; desktop project only');
       test.fixme(await uploadEndpointMissing(request), 'the server has no POST /media-api/upload-preprocess yet');
