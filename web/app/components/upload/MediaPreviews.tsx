@@ -20,12 +20,15 @@ export function MediaPreviews({
   items,
   showLeftOut,
   disabled,
+  locked,
   onRemove,
   onMove,
 }: {
   items: readonly ChosenMedia[];
   showLeftOut: boolean;
   disabled: boolean;
+  /** Sent: the files are only shown, without controls. */
+  locked: boolean;
   onRemove: (id: number) => void;
   onMove: (id: number, step: -1 | 1) => void;
 }) {
@@ -40,10 +43,10 @@ export function MediaPreviews({
             <Still item={item} />
             {item.probe === undefined && <span className={styles.previewBadge}>{t('upload.checking')}</span>}
             {showLeftOut && leftOut(item) && <span className={styles.previewBadge}>{t('upload.leftOut')}</span>}
-            <span className={styles.previewName} data-with-order={items.length > 1 || undefined}>
+            <span className={styles.previewName} data-with-order={(!locked && items.length > 1) || undefined}>
               {name}
             </span>
-            {items.length > 1 && (
+            {!locked && items.length > 1 && (
               <span className={styles.previewOrder}>
                 <button
                   type="button"
@@ -69,17 +72,19 @@ export function MediaPreviews({
                 </button>
               </span>
             )}
-            <button
-              type="button"
-              className={`${styles.iconButton} ${styles.previewRemove}`}
-              aria-label={t('upload.remove', { name })}
-              disabled={disabled}
-              onClick={() => onRemove(item.id)}
-            >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-              </svg>
-            </button>
+            {!locked && (
+              <button
+                type="button"
+                className={`${styles.iconButton} ${styles.previewRemove}`}
+                aria-label={t('upload.remove', { name })}
+                disabled={disabled}
+                onClick={() => onRemove(item.id)}
+              >
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+                </svg>
+              </button>
+            )}
           </li>
         );
       })}

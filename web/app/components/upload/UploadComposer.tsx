@@ -131,7 +131,8 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
               <MediaPreviews
                 items={items}
                 showLeftOut={warnings.length > 0}
-                disabled={busy || sentPost !== undefined}
+                disabled={busy}
+                locked={sentPost !== undefined}
                 onRemove={media.remove}
                 onMove={media.move}
               />
