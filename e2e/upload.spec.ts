@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
@@ -111,6 +112,8 @@ test.describe('as the demo creator', () => {
     await expect(page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(1);
     await expect(composer(page).getByRole('button', { name: 'Post' })).toBeDisabled();
     expect(uploads).toEqual([]);
+    const { violations } = await new AxeBuilder({ page }).include('#content').analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
 
     // Taking the video away clears the message; the drop zone is back, reachable by keyboard.
     await page.getByRole('button', { name: /^Remove small-400x600/ }).click();
