@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import styles from './CameraRecorder.module.css';
 import { clipFileName, recordingType } from './camera';
-import styles from './UploadComposer.module.css';
+import shared from './UploadComposer.module.css';
 
 /**
  * Records clips with the camera (MediaRecorder): each stop adds one clip as a file. Opened on request only,
@@ -80,7 +81,7 @@ export function CameraRecorder({
   return (
     <section className={styles.camera} aria-label={t('upload.record')}>
       {state === 'failed' ? (
-        <p className={styles.error} role="alert">
+        <p className={shared.error} role="alert">
           {t('upload.cameraFailed')}
         </p>
       ) : (
@@ -101,7 +102,7 @@ export function CameraRecorder({
         <span className={styles.recordTime} role="timer" aria-live="off">
           {state === 'recording' ? t('upload.recording', { seconds }) : ''}
         </span>
-        <button type="button" className={styles.secondaryButton} onClick={onClose}>
+        <button type="button" className={shared.secondaryButton} onClick={onClose}>
           {t('upload.recordClose')}
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import styles from './UploadComposer.module.css';
+import styles from './DropZone.module.css';
 
 const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 

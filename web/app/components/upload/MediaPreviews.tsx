@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import styles from './UploadComposer.module.css';
+import styles from './MediaPreviews.module.css';
 import { type ChosenMedia, leftOut } from './useChosenMedia';
 
 /** A still of the chosen file: the image itself, or the video's first frame (the browser draws it from metadata). */

@@ -3,8 +3,8 @@ import { TITLE_MAX } from '../../../../server/src/posts/posts.service.ts';
 import type { OrientationValue } from '../../../../server/src/settings/orientation.ts';
 import { useTranslation } from '../../i18n/react';
 import { orientationChoices } from '../../lib/orientation';
+import styles from './PostDetails.module.css';
 import { TagField } from './TagField';
-import styles from './UploadComposer.module.css';
 
 export interface DetailsValue {
   readonly title: string;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import styles from './PostDetails.module.css';
 import { addTags, TAG_MAX_LENGTH, TAGS_MAX } from './tag-entry';
-import styles from './UploadComposer.module.css';
 
 /** Tags as chips: space, Enter or comma commits what was typed; Backspace in the empty field takes the last one back. */
 export function TagField({ tags, onChange }: { tags: readonly string[]; onChange: (tags: string[]) => void }) {

@@ -30,7 +30,7 @@ export function UploadButton({ placement }: { placement: 'top' | 'menu' }) {
     return (
       <Link to={`/login?next=${encodeURIComponent('/new-post')}`} className={className}>
         <UploadIcon />
-        <span className={styles.label}>{t('upload.open')}</span>
+        <span>{t('upload.open')}</span>
       </Link>
     );
   }
@@ -38,7 +38,7 @@ export function UploadButton({ placement }: { placement: 'top' | 'menu' }) {
     <>
       <button type="button" className={className} onClick={() => input.current?.click()}>
         <UploadIcon />
-        <span className={styles.label}>{t('upload.open')}</span>
+        <span>{t('upload.open')}</span>
       </button>
       <input
         ref={input}
