@@ -1,12 +1,24 @@
+import { redirect } from 'react-router';
+import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
-import { PageIntro } from '../components/page/PageIntro';
+import { UploadComposer } from '../components/upload/UploadComposer';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/new-post';
 
 export const handle: RouteHandle = { layout: 'desktop' };
 
-export const meta = (args: Route.MetaArgs) => pageMeta(args, 'newPost');
+export const meta = (args: Route.MetaArgs) => [...pageMeta(args, 'newPost'), { name: 'robots', content: 'noindex' }];
 
-export default function NewPost() {
-  return <PageIntro page="newPost" />;
+/** Spec §6: an authonly page; visitors go to /login with this address as `next`. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = context.get(serverContext);
+  const me = await api<{ statusCode?: number }>('/api/user/me');
+  const url = new URL(request.url);
+  if (me.statusCode !== 2) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  // Spec §2: `mobile` is set when the window was at most 945 px wide as the file was chosen.
+  return { mobile: url.searchParams.has('mobile') };
+}
+
+export default function NewPost({ loaderData }: Route.ComponentProps) {
+  return <UploadComposer mobile={loaderData.mobile} />;
 }

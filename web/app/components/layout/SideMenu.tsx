@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { Dialog } from '../dialogs/Dialog';
 import { OrientationSwitch } from '../orientation/OrientationSwitch';
+import { UploadButton } from '../upload/UploadButton';
 import styles from './AppShell.module.css';
 import { SlidersIcon } from './icons';
 import { PrimaryNav } from './PrimaryNav';
@@ -17,6 +18,7 @@ export function SideMenu({ onClose, onOpenSettings }: { onClose: () => void; onO
       <div className={styles.panelOrientation}>
         <OrientationSwitch compact />
       </div>
+      <UploadButton placement="menu" />
       <PrimaryNav placement="menu" />
       <button type="button" className={styles.panelSettings} aria-haspopup="dialog" onClick={onOpenSettings}>
         <SlidersIcon />

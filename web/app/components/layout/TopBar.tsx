@@ -6,6 +6,7 @@ import { AccountMenu } from '../account/AccountMenu';
 import { LoginLink } from '../account/LoginLink';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { UploadButton } from '../upload/UploadButton';
 import { BackButton } from './BackButton';
 import { MenuIcon, SearchIcon, SlidersIcon, VelvetMark } from './icons';
 import { PrimaryNav } from './PrimaryNav';
@@ -47,6 +48,7 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
       >
         <SlidersIcon />
       </button>
+      <UploadButton placement="top" />
       {signedIn ? (
         <>
           <NotificationBell />

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import styles from './PostGrid.module.css';
 import { PostTile } from './PostTile';
 import type { PostCard, PostPage } from './post-links';
+import { useLiveProcessing } from './useLiveProcessing';
 
 export interface PostGridProps {
   /** The first page, from the route's loader. */
@@ -91,6 +92,10 @@ export function PostGrid({
     return () => observer.disconnect();
   });
 
+  const liveProgress = useLiveProcessing(posts, owner, (card) =>
+    setPosts((current) => current.map((post) => (post.id === card.id ? card : post))),
+  );
+
   const pinChanged = (postId: number, pinned: boolean) => {
     setPosts((current) => {
       const updated = current.map((post) => (post.id === postId ? { ...post, isPinned: pinned } : post));
@@ -109,6 +114,7 @@ export function PostGrid({
             href={linkFor(post)}
             locale={locale}
             owner={owner}
+            liveProgress={liveProgress.get(post.id)}
             current={post.id === currentId}
             eager={index < 6}
             onPinChange={owner ? pinChanged : undefined}

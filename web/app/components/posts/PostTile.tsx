@@ -13,6 +13,8 @@ export interface PostTileProps {
   readonly locale: string;
   /** The viewer owns the post: pin control, processing and private states. */
   readonly owner: boolean;
+  /** Processing progress from live events, ahead of the loaded card's. */
+  readonly liveProgress?: number;
   /** The post the address points at (/user/{username}/{id}). */
   readonly current?: boolean;
   /** Eager image loading for the first row, so the largest paint is not delayed. */
@@ -22,10 +24,11 @@ export interface PostTileProps {
 }
 
 /** A post in a grid: its still at 3:4, views, and the pinned, private or processing state. */
-export function PostTile({ post, href, locale, owner, current, eager, onPinChange, onMessage }: PostTileProps) {
+export function PostTile({ post, href, locale, owner, liveProgress, current, eager, onPinChange, onMessage }: PostTileProps) {
   const { t } = useTranslation();
   const image = tileImage(post);
-  const progress = owner ? processingProgress(post) : undefined;
+  const loadedProgress = owner ? processingProgress(post) : undefined;
+  const progress = loadedProgress === undefined ? undefined : Math.max(loadedProgress, liveProgress ?? 0);
   const processing = progress !== undefined;
   const failed = owner && post.status === PostStatus.failed;
   const label = post.title || t('profile.untitled');

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { videoLink } from '../../lib/post-links';
+import { ProgressBar } from './ProgressBar';
+import type { ProcessingView } from './processing-state';
+import styles from './UploadComposer.module.css';
+
+/** After the upload: the §4 processing progress until the post is ready, then the way to it. */
+export function ProcessingPanel({
+  view,
+  postId,
+  title,
+  onAnother,
+}: {
+  view: ProcessingView;
+  postId: number;
+  title: string;
+  onAnother: () => void;
+}) {
+  const { t } = useTranslation();
+  const progress = view.phase === 'processing' ? view.progress : 100;
+  return (
+    <section className={styles.panel} aria-labelledby="processing-heading">
+      <h2 id="processing-heading" className={styles.panelTitle}>
+        {view.phase === 'done' ? t('upload.done') : view.phase === 'failed' ? t('upload.failed') : t('upload.processingTitle')}
+      </h2>
+      <p className={styles.stepLabel}>{t('upload.uploadProgress')}</p>
+      <ProgressBar label={t('upload.uploadProgress')} value={100} testId="upload-progress" />
+      {view.phase !== 'failed' && (
+        <>
+          <p className={styles.stepLabel}>{t('upload.processingProgress')}</p>
+          <ProgressBar label={t('upload.processingProgress')} value={progress} testId="processing-progress" />
+          <p className={styles.progressText} aria-live="polite">
+            {t('upload.processing', { progress })}
+          </p>
+        </>
+      )}
+      {view.phase === 'processing' && <p className={styles.hint}>{t('upload.processingHint')}</p>}
+      {view.phase === 'failed' && (
+        <p className={styles.error} role="alert">
+          {t('upload.failed')}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {view.phase === 'done' && (
+          <Link to={videoLink({ id: postId, title })} className={styles.primaryButton}>
+            {t('upload.viewPost')}
+          </Link>
+        )}
+        <button
+          type="button"
+          className={view.phase === 'done' ? styles.secondaryButton : styles.primaryButton}
+          onClick={onAnother}
+        >
+          {t('upload.uploadAnother')}
+        </button>
+      </div>
+    </section>
+  );
+}

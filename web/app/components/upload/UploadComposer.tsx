@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Orientation } from '../../../../server/src/settings/orientation.ts';
+import { useTranslation } from '../../i18n/react';
+import { activeOrientation } from '../../lib/orientation';
+import { videoLink } from '../../lib/post-links';
+import { useRootData } from '../../lib/root-data';
+import { useViewer } from '../../lib/viewer';
+import { useAccount } from '../account/AccountSession';
+import { CameraRecorder } from './CameraRecorder';
+import { canRecord } from './camera';
+import { DropZone } from './DropZone';
+import { MediaPreviews } from './MediaPreviews';
+import { type DetailsValue, PostDetails } from './PostDetails';
+import { ProcessingPanel } from './ProcessingPanel';
+import { ProgressBar } from './ProgressBar';
+import { MOBILE_MAX_WIDTH, takePendingFiles } from './pending-upload';
+import styles from './UploadComposer.module.css';
+import { uploadMessageKey } from './upload-messages';
+import { joinsClips, leftOut, useChosenMedia } from './useChosenMedia';
+import { useProcessing } from './useProcessing';
+import { useUploadSender } from './useUploadSender';
+
+/** Spec §8: posts-upload-canceled and notif-video-uploaded-failed stay 3 s. */
+const UPLOAD_STATUS_MS = 3000;
+
+/**
+ * The new-post screen: files on the inline-start side (a big drop zone, then their previews), details on the
+ * other (one column on phones); checked in the browser by the shared rules, sent with progress and cancel,
+ * then followed through processing until the post can be watched.
+ */
+export function UploadComposer({ mobile }: { mobile: boolean }) {
+  const { t, i18n } = useTranslation();
+  const viewer = useViewer();
+  const root = useRootData();
+  const { pathname, key } = useLocation();
+  const { showStatus } = useAccount();
+  const [details, setDetails] = useState<DetailsValue>(() => ({
+    title: '',
+    tags: [],
+    lgbt: activeOrientation(pathname, root?.lgbtPreference ?? Orientation.straight),
+    joinClips: false,
+  }));
+  const [camera, setCamera] = useState(false);
+  const [recordingSupported, setRecordingSupported] = useState(false);
+  const media = useChosenMedia(viewer?.type ?? 1, details.joinClips);
+  const sender = useUploadSender();
+  const sentPost = sender.state.step === 'sent' ? sender.state.post : undefined;
+  const processing = useProcessing(sentPost?.postId);
+  const addFiles = useRef(media.add);
+  addFiles.current = media.add;
+
+  useEffect(() => setRecordingSupported(canRecord()), []);
+
+  // A file dropped beside the drop zone would otherwise open in the tab and lose the post being composed.
+  useEffect(() => {
+    const keep = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, []);
+
+  // Files chosen from the top bar or the side menu, handed over on each arrival here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation, which `key` identifies
+  useEffect(() => {
+    const files = takePendingFiles();
+    if (files.length > 0) addFiles.current(files);
+  }, [key]);
+
+  useEffect(() => {
+    if (processing.view.phase === 'failed') showStatus(t('upload.failed'), 'warning', UPLOAD_STATUS_MS);
+  }, [processing.view.phase, showStatus, t]);
+
+  const { items, verdict } = media;
+  const step = sender.state.step;
+  const busy = step === 'checking' || step === 'uploading';
+  const videos = items.filter((item) => item.probe?.kind === 'video');
+  const canJoin = videos.length > 1;
+  const warnings = verdict?.warnings ?? [];
+  const leftOutCount = items.filter(leftOut).length;
+  const ready = verdict !== undefined && verdict.errors.length === 0 && !busy;
+
+  const post = () => {
+    if (!ready) return;
+    const join = joinsClips(items, details.joinClips);
+    void sender.send({
+      files: items.map((item) => item.file),
+      singleVideo: videos.length === 1 && items.length === 1 ? videos[0]?.file : undefined,
+      locale: i18n.language,
+      fields: {
+        title: details.title,
+        tags: details.tags,
+        lgbt: details.lgbt,
+        joinClips: join,
+        recorded: items.some((item) => item.recorded),
+        device: mobile || window.innerWidth <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop',
+      },
+    });
+  };
+
+  const cancel = () => {
+    if (sender.cancel()) showStatus(t('upload.canceled'), 'warning', UPLOAD_STATUS_MS);
+  };
+
+  const startOver = () => {
+    sender.reset();
+    media.clear();
+    setCamera(false);
+    setDetails((current) => ({ ...current, title: '', tags: [], joinClips: false }));
+  };
+
+  const problems = [
+    ...(verdict?.errors ?? []).map((code) => t(uploadMessageKey(code))),
+    ...(step === 'failed' ? [t(uploadMessageKey(sender.state.code))] : []),
+  ];
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{t('upload.heading')}</h1>
+      <div className={styles.layout}>
+        <div className={styles.mediaColumn}>
+          {items.length === 0 && !camera ? (
+            <DropZone compact={false} disabled={busy} onFiles={media.add} />
+          ) : (
+            <div className={styles.chosen}>
+              <MediaPreviews
+                items={items}
+                showLeftOut={warnings.length > 0}
+                disabled={busy}
+                locked={sentPost !== undefined}
+                onRemove={media.remove}
+                onMove={media.move}
+              />
+              {sentPost === undefined && <DropZone compact disabled={busy} onFiles={media.add} />}
+            </div>
+          )}
+          {camera && sentPost === undefined && (
+            <CameraRecorder
+              clipsSoFar={items.filter((item) => item.recorded).length}
+              onClip={(file) => {
+                media.add([file], true);
+                if (items.some((item) => item.recorded)) setDetails((current) => ({ ...current, joinClips: true }));
+              }}
+              onClose={() => setCamera(false)}
+            />
+          )}
+          {recordingSupported && !camera && sentPost === undefined && (
+            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setCamera(true)}>
+              <span className={styles.recordDot} aria-hidden="true" />
+              {t('upload.record')}
+            </button>
+          )}
+          {items.length === 0 && <p className={styles.requirements}>{t('upload.requirements')}</p>}
+        </div>
+
+        <div className={styles.detailsColumn}>
+          {sentPost ? (
+            <ProcessingPanel view={processing.view} postId={sentPost.postId} title={details.title} onAnother={startOver} />
+          ) : (
+            <form
+              className={styles.panel}
+              aria-label={t('upload.details')}
+              onSubmit={(event) => {
+                event.preventDefault();
+                post();
+              }}
+            >
+              <fieldset className={styles.fields} disabled={busy}>
+                <PostDetails
+                  value={details}
+                  canJoin={canJoin}
+                  onChange={(change) => setDetails((current) => ({ ...current, ...change }))}
+                />
+              </fieldset>
+              <div className={styles.messages} role="alert">
+                {problems.map((text) => (
+                  <p key={text} className={styles.error}>
+                    {text}
+                  </p>
+                ))}
+                {warnings.includes('some_images_out_of_ratio_range') && (
+                  <p className={styles.warning}>{t('upload.warnings.some_images_out_of_ratio_range', { count: leftOutCount })}</p>
+                )}
+                {step === 'duplicate' && (
+                  <p className={styles.error}>
+                    {t('upload.duplicate')}{' '}
+                    {sender.state.step === 'duplicate' && sender.state.postId !== null && (
+                      <a href={videoLink({ id: sender.state.postId, title: '' })}>{t('upload.duplicateLink')}</a>
+                    )}
+                  </p>
+                )}
+              </div>
+              {busy ? (
+                <div className={styles.sending}>
+                  <ProgressBar
+                    label={t('upload.uploadProgress')}
+                    value={step === 'uploading' && sender.state.step === 'uploading' ? sender.state.percent : 0}
+                    testId="upload-progress"
+                  />
+                  <p className={styles.progressText} aria-live="polite">
+                    {sender.state.step === 'uploading'
+                      ? t('upload.uploading', { progress: sender.state.percent })
+                      : t('upload.checkingDuplicate')}
+                  </p>
+                  <button type="button" className={styles.secondaryButton} onClick={cancel}>
+                    {t('upload.cancel')}
+                  </button>
+                </div>
+              ) : (
+                <div className={styles.actions}>
+                  <button type="button" className={styles.secondaryButton} disabled={items.length === 0} onClick={startOver}>
+                    {t('upload.discard')}
+                  </button>
+                  <button type="submit" className={styles.primaryButton} disabled={!ready}>
+                    {t('upload.post')}
+                  </button>
+                </div>
+              )}
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
