@@ -18,8 +18,8 @@ export interface DatabaseHandle {
 export function openDatabase(url: string, poolSize: number, log: Logger): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // Without these listeners a server-side disconnect (e.g. PostgreSQL stopping during shutdown) crashes the process.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'database connection failed')));
+  pool.on('error', (error) => log.warn({ err: briefly(error) }, 'idle database connection failed'));
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: briefly(error) }, 'database connection failed')));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
@@ -33,4 +33,9 @@ export function openDatabase(url: string, poolSize: number, log: Logger): Databa
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+/** pg attaches the whole client to a connection error; logging that would print every parsed statement. */
+function briefly(error: Error): { message: string; code?: string } {
+  return { message: error.message, code: (error as { code?: string }).code };
 }
