@@ -31,7 +31,14 @@ export const DEFAULT_MEDIA_TOOL_LIMITS: MediaToolLimits = {
 /** The only demuxers an upload may reach, whichever one the sniffed type picks with `-f`. */
 const DEMUXER_WHITELIST = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm';
 /** No HOME, no proxy variables, no ffmpeg/fontconfig settings inherited from the server's environment. */
-const TOOL_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LC_ALL: 'C' };
+export const MEDIA_TOOL_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LC_ALL: 'C' };
+
+/** Input options for an uploaded file: the demuxer chosen from its sniffed type, and only the whitelisted ones. */
+export function uploadDemuxerArgs(container: VideoContainer): string[] {
+  // The MOV demuxer's defaults already ignore external data references; pinned so an ffmpeg upgrade cannot loosen them.
+  const references = container === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : [];
+  return ['-f', container, '-format_whitelist', DEMUXER_WHITELIST, ...references];
+}
 
 export interface VideoProbe {
   readonly container: VideoContainer;
@@ -164,7 +171,7 @@ export class MediaToolsRepository {
     // biome-ignore format: option pairs
     const args = [
       ...HARDENED_FFPROBE,
-      ...this.#demuxerArgs(container),
+      ...uploadDemuxerArgs(container),
       '-skip_frame', 'all',
       '-print_format', 'json', '-show_streams', '-show_format',
       `file:${resolve(path)}`,
@@ -206,7 +213,7 @@ export class MediaToolsRepository {
   async decodeFirstFrame(path: string, container: VideoContainer): Promise<void> {
     // biome-ignore format: option pairs
     const args = [
-      ...this.#demuxerArgs(container),
+      ...uploadDemuxerArgs(container),
       '-max_pixels', String(this.#limits.maxVideoPixels),
       '-i', `file:${resolve(path)}`,
       '-map', '0:v:0', '-frames:v', '1', '-f', 'framecrc', 'pipe:1',
@@ -262,7 +269,7 @@ export class MediaToolsRepository {
     const frameBytes = width * height * 4;
     // biome-ignore format: option pairs
     const args = [
-      ...this.#demuxerArgs(container),
+      ...uploadDemuxerArgs(container),
       '-max_pixels', String(this.#limits.maxVideoPixels),
       '-ss', seconds.toFixed(3),
       '-i', `file:${resolve(path)}`,
@@ -275,19 +282,13 @@ export class MediaToolsRepository {
     return frame;
   }
 
-  #demuxerArgs(container: VideoContainer): string[] {
-    // The MOV demuxer's defaults already ignore external data references; pinned so an ffmpeg upgrade cannot loosen them.
-    const references = container === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : [];
-    return ['-f', container, '-format_whitelist', DEMUXER_WHITELIST, ...references];
-  }
-
   async #run(command: 'ffmpeg' | 'ffprobe', args: string[], maxOutputBytes: number): Promise<Buffer> {
     const cwd = await mkdtemp(join(this.#scratchDir, `${command}-`));
     const options: ToolRunOptions = {
       timeoutMs: this.#limits.timeoutMs,
       maxOutputBytes,
       cwd,
-      env: TOOL_ENV,
+      env: MEDIA_TOOL_ENV,
       maxMemoryBytes: this.#limits.maxToolMemoryBytes,
       maxCpuSeconds: this.#limits.maxToolCpuSeconds,
     };
