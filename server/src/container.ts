@@ -5,8 +5,10 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
+import type { MediaProcessing } from './media/processing/media-processing.ts';
 import { createSimicheckServices, type SimicheckServices } from './media/simicheck/simicheck-services.ts';
 import { createStorage, type Storage } from './media/storage.ts';
+import { createUploadServices, type UploadServices } from './media/upload/upload-services.ts';
 import { NotificationsRepository } from './notifications/notifications.repository.ts';
 import { NotificationService } from './notifications/notifications.service.ts';
 import { createPostServices, type PostServices } from './posts/post-services.ts';
@@ -34,6 +36,8 @@ export interface Container {
     readonly posts: PostServices;
     readonly preferences: PreferencesService;
     readonly media: SimicheckServices;
+    /** Upload tokens, uploads and URL-import ingest, pipeline health (media/upload/). */
+    readonly upload: UploadServices;
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
@@ -41,7 +45,13 @@ export interface Container {
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config, log: Logger, options: { databaseUrl?: string } = {}): Promise<Container> {
+export interface ContainerOptions {
+  readonly databaseUrl?: string;
+  /** Tests record what the upload half schedules here instead of running the processing half. */
+  readonly processing?: MediaProcessing;
+}
+
+export async function createContainer(config: Config, log: Logger, options: ContainerOptions = {}): Promise<Container> {
   const storage = createStorage(config.storage);
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl ?? config.database.url;
@@ -60,6 +70,9 @@ export async function createContainer(config: Config, log: Logger, options: { da
       jobs,
       log,
     });
+    // LEAD: replace with services.processing when media-processing is merged
+    const processing: MediaProcessing = options.processing ?? { schedule: async () => {} };
+    const upload = createUploadServices({ config, db: database.db, storage, jobs, processing, log });
     return {
       config,
       log,
@@ -73,7 +86,8 @@ export async function createContainer(config: Config, log: Logger, options: { da
         posts: createPostServices(database.db, notifications),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, log),
-        scraper: createScraperService({ config, db: database.db, storage, jobs, log }),
+        upload,
+        scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest }),
         discovery: createDiscoveryServices(database.db, config, log),
         notifications,
       },

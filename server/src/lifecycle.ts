@@ -51,6 +51,7 @@ export async function start(mode: Mode, config: Config, log: Logger) {
         db: container.database.db,
         simicheck: container.services.media.simicheck,
         scraper: container.services.scraper,
+        upload: container.services.upload.uploads,
         events: container.events,
       },
       config.worker.concurrency,

@@ -3,6 +3,7 @@ import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
 import type { SimicheckService } from '../media/simicheck/simicheck.service.ts';
+import type { UploadService } from '../media/upload/upload.service.ts';
 import { fanOutPostCreated } from '../notifications/post-created.job.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
 import { purgeEventPayloads } from '../realtime/event-payloads.job.ts';
@@ -17,6 +18,7 @@ export interface JobDeps {
   /** Present in worker processes; tests of jobs that do not need it leave it out. */
   readonly simicheck?: SimicheckService;
   readonly scraper?: ScraperService;
+  readonly upload?: UploadService;
 }
 
 function required<T>(dependency: T | undefined, name: string): T {
@@ -30,6 +32,8 @@ export interface JobPayloads {
   'accounts:delete-expired': Record<string, never>;
   'posts:refresh-popularity': { readonly sinceDays?: number };
   'media:simicheck': { readonly mediaId: number };
+  'media:purge-orphan-originals': Record<string, never>;
+  'media:schedule-stalled-posts': Record<string, never>;
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -49,6 +53,12 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'media:simicheck': async (deps, payload) => {
     await required(deps.simicheck, 'simicheck').checkUploaded(payload.mediaId);
   },
+  'media:purge-orphan-originals': async (deps) => {
+    await required(deps.upload, 'upload').purgeOrphanOriginals();
+  },
+  'media:schedule-stalled-posts': async (deps) => {
+    await required(deps.upload, 'upload').scheduleStalledPosts();
+  },
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
@@ -64,6 +74,8 @@ export const crontab = [
   '17 3 * * * accounts:delete-expired',
   '*/10 * * * * posts:refresh-popularity',
   '*/10 * * * * notifications:purge-event-payloads',
+  '23 * * * * media:purge-orphan-originals',
+  '*/10 * * * * media:schedule-stalled-posts',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {
