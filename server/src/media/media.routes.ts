@@ -7,6 +7,9 @@ import { isValidStorageKey } from './storage-keys.ts';
 /** Stored objects never change under a key (a new rendition gets a new media name), so caches may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Uploaded bytes are kept for processing only: what is served is always re-encoded (no EXIF, no polyglots). */
+const ORIGINAL = /\/original\.[A-Za-z0-9]+$/;
+
 /** A missing file is a real 404 for browsers and CDNs, with the usual envelope as its body. */
 function notFound(reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('not_found').body);
@@ -17,7 +20,7 @@ export default async function mediaRoutes(app: FastifyInstance, { storage }: { s
   // Media is already compressed; gzip would also break byte ranges.
   app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, async (request, reply) => {
     const key = `media/${request.params['*']}`;
-    const object = isValidStorageKey(key) ? await storage.stat(key) : undefined;
+    const object = isValidStorageKey(key) && !ORIGINAL.test(key) ? await storage.stat(key) : undefined;
     if (!object) return notFound(reply);
 
     reply

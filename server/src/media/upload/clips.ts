@@ -20,6 +20,8 @@ export interface ClipToolLimits {
   readonly maxMemoryBytes: number;
   /** The joined file may not grow past this (the video size limit). */
   readonly maxOutputBytes: number;
+  /** The decoders' own frame-size cap, as in probing (the clips' declared sizes were checked already). */
+  readonly maxVideoPixels: number;
 }
 
 /** A joined video plays at this rate; clips recorded at others are resampled to it. */
@@ -75,7 +77,7 @@ export class ClipTools {
     const seconds = clips.reduce((total, clip) => total + clip.durationSeconds, 0);
     // biome-ignore format: option pairs
     const args = [
-      ...clips.flatMap((clip) => [...uploadDemuxerArgs(clip.container), '-max_pixels', String(clip.width * clip.height), '-i', `file:${resolve(clip.path)}`]),
+      ...clips.flatMap((clip) => [...uploadDemuxerArgs(clip.container), '-max_pixels', String(this.#limits.maxVideoPixels), '-i', `file:${resolve(clip.path)}`]),
       '-filter_complex', graph,
       '-map', '[v]', ...(hasAudio ? ['-map', '[a]'] : []),
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p',

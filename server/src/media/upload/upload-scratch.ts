@@ -5,6 +5,7 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../http/errors.ts';
 import { SNIFF_BYTES, type Sniffed, sniffBytes } from '../sniff.ts';
+import { COLLECT_EVERY_BYTES, collectYoungGarbage } from './young-garbage.ts';
 
 /** A received file in the scratch folder, with the type its first bytes gave. */
 export interface ScratchFile {
@@ -22,7 +23,7 @@ export interface ReceiveLimits {
 /**
  * Counts the bytes flowing to disk and sniffs the first SNIFF_BYTES of them on the way, so a file is refused
  * as soon as its content (never its name or declared type) says it may not be uploaded, or its size passes
- * the limit of its kind: the rest of it is never read.
+ * the limit of its kind: the rest of it is never read. Read buffers are collected as it goes (young-garbage.ts).
  */
 class ReceiveGuard extends Transform {
   bytes = 0;
@@ -30,6 +31,7 @@ class ReceiveGuard extends Transform {
   readonly #limits: ReceiveLimits;
   #head: Buffer[] = [];
   #headBytes = 0;
+  #sinceCollection = 0;
 
   constructor(limits: ReceiveLimits) {
     super();
@@ -38,6 +40,11 @@ class ReceiveGuard extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
+    this.#sinceCollection += chunk.length;
+    if (this.#sinceCollection >= COLLECT_EVERY_BYTES) {
+      this.#sinceCollection = 0;
+      collectYoungGarbage();
+    }
     if (!this.sniffed && this.#headBytes < SNIFF_BYTES) {
       this.#head.push(chunk);
       this.#headBytes += chunk.length;
@@ -87,18 +94,16 @@ export class UploadScratch {
     this.#files += 1;
     const path = this.path(`file-${this.#files}`);
     const guard = new ReceiveGuard(limits);
-    let bodyBroke = false;
-    stream.once('error', () => {
-      bodyBroke = true;
-    });
     try {
       await pipeline(stream, guard, createWriteStream(path, { flags: 'wx' }));
     } catch (error) {
       // A refused file stops the stream at once; its partial bytes are deleted now, not with the folder.
       await rm(path, { force: true });
-      // The body ending mid-file (cut off, or the client gone) is the client's doing; a disk failure is not.
-      if (!(error instanceof AppError) && bodyBroke) throw new AppError('malformed_body');
-      throw error;
+      if (error instanceof AppError) throw error;
+      // A disk failure comes from a system call; anything else is the body ending mid-file (cut off, or the
+      // client gone), which is the client's doing.
+      if ((error as NodeJS.ErrnoException).syscall) throw error;
+      throw new AppError('malformed_body');
     }
     const { sniffed } = guard;
     if (!sniffed || sniffed.kind === 'rejected') throw new AppError('not_video_or_image');

@@ -43,7 +43,11 @@ export function createUploadServices({ config, db, storage, jobs, processing, lo
     repository: new MediaIngestRepository(db),
     storage,
     tools: new MediaToolsRepository(scratchRoot),
-    clips: new ClipTools(scratchRoot, { maxMemoryBytes: CLIP_TOOL_MEMORY_BYTES, maxOutputBytes: config.limits.maxVideoBytes }),
+    clips: new ClipTools(scratchRoot, {
+      maxMemoryBytes: CLIP_TOOL_MEMORY_BYTES,
+      maxOutputBytes: config.limits.maxVideoBytes,
+      maxVideoPixels: DEFAULT_MEDIA_TOOL_LIMITS.maxVideoPixels,
+    }),
     processing,
     limits: config.limits,
     scratchRoot,
