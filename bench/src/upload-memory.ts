@@ -114,12 +114,21 @@ async function main() {
     console.log(
       `\nVelvet upload memory: Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage} at start\n`,
     );
-    console.log(Object.entries(row).map(([name, value]) => `${name.padEnd(20)} ${value}`).join('\n'));
+    console.log(
+      Object.entries(row)
+        .map(([name, value]) => `${name.padEnd(20)} ${value}`)
+        .join('\n'),
+    );
     mkdirSync(resolve(resultsFile, '..'), { recursive: true });
-    writeFileSync(resultsFile, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, loadAverage, ...row }, null, 2)}\n`);
+    writeFileSync(
+      resultsFile,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, loadAverage, ...row }, null, 2)}\n`,
+    );
     console.log(`\nresults: ${resultsFile}`);
     if (answer.statusCode !== 1 || growth >= TARGET_MB) {
-      console.error(`FAILED: ${answer.statusCode !== 1 ? row.answer : `growth ${row.growthMb} MB is over the ${TARGET_MB} MB target`}`);
+      console.error(
+        `FAILED: ${answer.statusCode !== 1 ? row.answer : `growth ${row.growthMb} MB is over the ${TARGET_MB} MB target`}`,
+      );
       process.exitCode = 1;
     }
   } finally {
