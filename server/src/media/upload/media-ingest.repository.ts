@@ -173,13 +173,27 @@ export class MediaIngestRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Deletes and returns journal rows older than `seconds`: the keys of originals no post will ever own. */
-  async takeOrphans(seconds: number, limit: number): Promise<string[]> {
-    const rows = await sql<{ storage_key: string }>`
-      DELETE FROM pending_originals WHERE storage_key IN (
-        SELECT storage_key FROM pending_originals WHERE created_at < now() - make_interval(secs => ${seconds})
-        ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING storage_key`.execute(this.#db);
-    return rows.rows.map((row) => row.storage_key);
+  /**
+   * Hands up to `limit` journal keys older than `seconds` (originals no post will ever own) to `remove`, and
+   * deletes their rows once it succeeded. The rows stay locked meanwhile: an upload still committing one of
+   * them waits, then finds it gone and fails cleanly; a failed `remove` keeps them for the next run.
+   */
+  async removeOrphans(seconds: number, limit: number, remove: (keys: string[]) => Promise<void>): Promise<number> {
+    return this.#db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('pending_originals')
+        .select('storage_key')
+        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const keys = rows.map((row) => row.storage_key);
+      if (keys.length === 0) return 0;
+      await remove(keys);
+      await trx.deleteFrom('pending_originals').where('storage_key', 'in', keys).execute();
+      return keys.length;
+    });
   }
 }

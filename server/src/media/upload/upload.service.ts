@@ -147,12 +147,15 @@ export class UploadService {
   /** Job media:purge-orphan-originals: deletes originals a crash left between storing them and committing their post. */
   async purgeOrphanOriginals(): Promise<number> {
     const { repository, storage, log } = this.#deps;
-    let purged = 0;
-    for (let keys = await repository.takeOrphans(ORPHAN_AFTER_SECONDS, 100); keys.length > 0; ) {
+    const remove = async (keys: string[]) => {
       for (const key of keys) await storage.delete(key);
-      purged += keys.length;
-      keys = await repository.takeOrphans(ORPHAN_AFTER_SECONDS, 100);
-    }
+    };
+    let purged = 0;
+    let removed: number;
+    do {
+      removed = await repository.removeOrphans(ORPHAN_AFTER_SECONDS, 100, remove);
+      purged += removed;
+    } while (removed > 0);
     if (purged > 0) log.info({ purged }, 'orphaned originals deleted');
     return purged;
   }
