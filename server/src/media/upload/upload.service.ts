@@ -108,6 +108,9 @@ export class UploadService {
         tags,
         lgbt: form.lgbt ? Number(form.lgbt) : defaultOrientation(uploader),
         scraperJobId,
+      }).catch((error: unknown) => {
+        // Another upload completed the same URL import meanwhile.
+        throw error instanceof ScraperJobTaken ? new AppError('conflict') : error;
       });
       return { ...created, warnings: prepared.warnings };
     } finally {
