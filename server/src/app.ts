@@ -18,6 +18,7 @@ import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
+import uploadRoutes from './media/upload/upload.routes.ts';
 import notificationRoutes from './notifications/notifications.routes.ts';
 import playlistRoutes from './playlists/playlists.routes.ts';
 import engagementRoutes from './posts/engagement.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(engagementRoutes, { engagement: services.posts.engagement });
   await app.register(oembedRoutes, { posts: services.posts.posts, baseUrl: config.http.baseUrl });
   await app.register(simicheckRoutes, { simicheck: services.media.simicheck });
+  await app.register(uploadRoutes, { ...services.upload, limits: config.limits });
   await app.register(scraperRoutes, { scraper: services.scraper });
   await app.register(tagRoutes, { tags: services.discovery.tags });
   await app.register(playlistRoutes, { playlists: services.discovery.playlists });

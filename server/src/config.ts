@@ -73,6 +73,12 @@ export const settingsSchema = Type.Object({
   MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
   MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),
   MAX_IMAGES_PER_POST: Type.Integer({ minimum: 2, maximum: 20, default: 20, description: 'Most images in one post.' }),
+  UPLOAD_TOKEN_TTL_SECONDS: Type.Integer({
+    minimum: 60,
+    maximum: 86_400,
+    default: 3600,
+    description: 'Lifetime of an upload token (`/api/media/uptoken`); an upload must start before its token expires.',
+  }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,
@@ -255,6 +261,7 @@ export interface Config {
     readonly maxImageBytes: number;
     readonly maxImagesPerPost: number;
   };
+  readonly upload: { readonly tokenTtlSeconds: number };
   readonly worker: { readonly concurrency: number };
   readonly scraper: {
     readonly maxBytes: number;
@@ -406,6 +413,7 @@ export function buildConfig(settings: Settings): Config {
       maxImageBytes: settings.MAX_IMAGE_BYTES,
       maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
     },
+    upload: { tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS },
     worker: { concurrency: settings.WORKER_CONCURRENCY },
     scraper: {
       maxBytes: settings.SCRAPER_MAX_BYTES,

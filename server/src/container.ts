@@ -5,10 +5,12 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
+import type { MediaProcessing } from './media/processing/media-processing.ts';
 import type { ProcessingService } from './media/processing/processing.service.ts';
 import { createProcessingService } from './media/processing/processing-services.ts';
 import { createSimicheckServices, type SimicheckServices } from './media/simicheck/simicheck-services.ts';
 import { createStorage, type Storage } from './media/storage.ts';
+import { createUploadServices, type UploadServices } from './media/upload/upload-services.ts';
 import { NotificationsRepository } from './notifications/notifications.repository.ts';
 import { NotificationService } from './notifications/notifications.service.ts';
 import { createPostServices, type PostServices } from './posts/post-services.ts';
@@ -38,6 +40,8 @@ export interface Container {
     readonly media: SimicheckServices;
     /** The processing half of the media pipeline; ingest calls `schedule(postId)` (MediaProcessing). */
     readonly processing: ProcessingService;
+    /** Upload tokens, uploads and URL-import ingest, pipeline health (media/upload/). */
+    readonly upload: UploadServices;
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
@@ -45,7 +49,13 @@ export interface Container {
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config, log: Logger, options: { databaseUrl?: string } = {}): Promise<Container> {
+export interface ContainerOptions {
+  readonly databaseUrl?: string;
+  /** Tests record what the upload half schedules here instead of running the processing half. */
+  readonly processing?: MediaProcessing;
+}
+
+export async function createContainer(config: Config, log: Logger, options: ContainerOptions = {}): Promise<Container> {
   const storage = createStorage(config.storage);
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl ?? config.database.url;
@@ -64,6 +74,15 @@ export async function createContainer(config: Config, log: Logger, options: { da
       jobs,
       log,
     });
+    const processing = createProcessingService(config, database.db, storage, events, log);
+    const upload = createUploadServices({
+      config,
+      db: database.db,
+      storage,
+      jobs,
+      processing: options.processing ?? processing,
+      log,
+    });
     return {
       config,
       log,
@@ -77,8 +96,9 @@ export async function createContainer(config: Config, log: Logger, options: { da
         posts: createPostServices(database.db, notifications),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, log),
-        processing: createProcessingService(config, database.db, storage, events, log),
-        scraper: createScraperService({ config, db: database.db, storage, jobs, log }),
+        processing,
+        upload,
+        scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest }),
         discovery: createDiscoveryServices(database.db, config, log),
         notifications,
       },

@@ -52,6 +52,7 @@ export async function start(mode: Mode, config: Config, log: Logger) {
         simicheck: container.services.media.simicheck,
         scraper: container.services.scraper,
         processing: container.services.processing,
+        upload: container.services.upload.uploads,
         events: container.events,
       },
       config.worker.concurrency,

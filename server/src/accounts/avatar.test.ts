@@ -1,28 +1,12 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
+import { multipart } from '../test/multipart.ts';
 import { testApp } from '../test/test-app.ts';
 import { ACCOUNT_TEST_ENV, Browser, signedUp } from './test-support.ts';
 
 const t = await testApp({ env: ACCOUNT_TEST_ENV });
 afterAll(() => t.close());
-
-/** A multipart body as a browser's FormData sends it. */
-function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
-  const boundary = `----velvet${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
-      Buffer.from(part.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** A tiny PNG whose header declares the given canvas: what a decompression bomb looks like to a parser. */
 function pngDeclaring(width: number, height: number): Buffer {

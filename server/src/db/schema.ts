@@ -293,6 +293,27 @@ export interface ScraperJobsTable {
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
   finished_at: Timestamp | null;
+  /** Migration 0009: the post the import became. */
+  post_id: Defaulted<number | null>;
+}
+
+export interface UploadTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: Buffer;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PendingOriginalsTable {
+  storage_key: string;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface WorkerHeartbeatsTable {
+  worker_id: string;
+  seen_at: Defaulted<Timestamp>;
 }
 
 export interface SearchQueriesTable {
@@ -396,4 +417,7 @@ export interface Database {
   spent_proofs: SpentProofsTable;
   event_payloads: EventPayloadsTable;
   profile_stats: ProfileStatsTable;
+  upload_tokens: UploadTokensTable;
+  pending_originals: PendingOriginalsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }

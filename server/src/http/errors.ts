@@ -51,6 +51,9 @@ export const errorTable = {
   video_too_long: { statusCode: -73, message: 'The video is too long' },
   unsupported_image_format: { statusCode: -74, message: 'This image format is not supported' },
   media_too_many_pixels: { statusCode: -75, message: 'The picture size is too large' },
+  // Upload service (media/upload/): the token, and more clips than a post may join.
+  uptoken_invalid: { statusCode: -76, message: 'The upload token is missing, expired or revoked' },
+  too_many_clips: { statusCode: -77, message: 'Join at most twenty clips' },
   // Posts and the social graph (posts/, social/).
   cannot_follow_self: { statusCode: -50, message: 'You cannot follow yourself' },
   post_not_publishable: { statusCode: -51, message: 'This post cannot be published in its current state' },

@@ -21,10 +21,13 @@ export class JobQueue {
     await this.utils.addJob(name as string, payload as unknown, spec);
   }
 
-  /** Jobs waiting or running, for health reporting. */
-  async depth(): Promise<number> {
+  /** Jobs waiting or running, for health reporting; `prefix` counts only job types starting with it (e.g. `media:`). */
+  async depth(prefix = ''): Promise<number> {
     const result = await this.utils.withPgClient((client) =>
-      client.query<{ count: string }>('SELECT count(*) FROM graphile_worker.jobs WHERE attempts < max_attempts'),
+      client.query<{ count: string }>(
+        'SELECT count(*) FROM graphile_worker.jobs WHERE attempts < max_attempts AND starts_with(task_identifier, $1)',
+        [prefix],
+      ),
     );
     return Number(result.rows[0]?.count ?? 0);
   }

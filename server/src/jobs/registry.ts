@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
 import type { SimicheckService } from '../media/simicheck/simicheck.service.ts';
+import type { UploadService } from '../media/upload/upload.service.ts';
 import { fanOutPostCreated } from '../notifications/post-created.job.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
 import { purgeEventPayloads } from '../realtime/event-payloads.job.ts';
@@ -20,6 +21,7 @@ export interface JobDeps {
   readonly simicheck?: SimicheckService;
   readonly scraper?: ScraperService;
   readonly processing?: ProcessingService;
+  readonly upload?: UploadService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -40,6 +42,8 @@ export interface JobPayloads {
   'posts:refresh-popularity': { readonly sinceDays?: number };
   'media:simicheck': { readonly mediaId: number };
   'media:process': { readonly postId: number };
+  'media:purge-orphan-originals': Record<string, never>;
+  'media:schedule-stalled-posts': Record<string, never>;
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -60,6 +64,12 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
     await required(deps.simicheck, 'simicheck').checkUploaded(payload.mediaId);
   },
   'media:process': processPost,
+  'media:purge-orphan-originals': async (deps) => {
+    await required(deps.upload, 'upload').purgeOrphanOriginals();
+  },
+  'media:schedule-stalled-posts': async (deps) => {
+    await required(deps.upload, 'upload').scheduleStalledPosts();
+  },
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
@@ -75,6 +85,8 @@ export const crontab = [
   '17 3 * * * accounts:delete-expired',
   '*/10 * * * * posts:refresh-popularity',
   '*/10 * * * * notifications:purge-event-payloads',
+  '23 * * * * media:purge-orphan-originals',
+  '*/10 * * * * media:schedule-stalled-posts',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

@@ -3,6 +3,7 @@ import { type Runner, run, type WorkerEvents, Logger as WorkerLogger } from 'gra
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { buildTaskList, crontab, type JobDeps } from './registry.ts';
+import { startHeartbeat } from './worker-heartbeat.ts';
 import { WorkerLiveness } from './worker-liveness.ts';
 
 export interface WorkerHandle {
@@ -33,8 +34,18 @@ export async function startWorker(pool: pg.Pool, deps: JobDeps, concurrency: num
     pollInterval: 2000,
     logger,
   });
+  const heartbeat = await startHeartbeat(deps.db, workerLog).catch(async (error: unknown) => {
+    await runner.stop();
+    throw error;
+  });
+  // A runner that ends on its own (a fatal error) must not go on looking alive.
+  runner.promise.then(
+    () => heartbeat.stop(),
+    () => heartbeat.stop(),
+  );
   return {
     async stop() {
+      await heartbeat.stop();
       await runner.stop();
       await liveness.stop();
     },

@@ -8,6 +8,9 @@ import { isValidStorageKey } from './storage-keys.ts';
 /** Stored objects never change under a key (a new rendition gets a new media name), so caches may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Uploaded bytes are kept for processing only: what is served is always re-encoded (no EXIF, no polyglots). */
+const ORIGINAL = /\/original\.[A-Za-z0-9]+$/;
+
 /** A missing file is a real 404 for browsers and CDNs, with the usual envelope as its body. */
 function notFound(reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('not_found').body);
@@ -49,10 +52,11 @@ const thumberParams = Type.Object({
 
 export default async function mediaRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   // Media is already compressed; gzip would also break byte ranges.
-  /** `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`. */
-  app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, (request, reply) =>
-    serveObject(storage, `media/${request.params['*']}`, request, reply),
-  );
+  /** `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`; never an uploaded original. */
+  app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, (request, reply) => {
+    const key = `media/${request.params['*']}`;
+    return ORIGINAL.test(key) ? notFound(reply) : serveObject(storage, key, request, reply);
+  });
 
   /**
    * Spec §7 thumbnails: the `peek` (180 px wide) or `mini` (64 px) still the media pipeline stored for the

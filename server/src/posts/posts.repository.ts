@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { PostStatus } from './post-status.ts';
+import { refreshPostSearchText, replacePostTags } from './post-tags.repository.ts';
 
 export interface OwnedPost {
   readonly id: number;
@@ -144,69 +145,9 @@ export class PostsRepository {
       if (changes.title !== undefined) {
         await trx.updateTable('posts').set({ title: changes.title, updated_at: new Date() }).where('id', '=', id).execute();
       }
-      if (changes.tags === undefined) return;
-      const names = [...new Set(changes.tags)];
-      if (names.length > 0) {
-        await trx
-          .insertInto('tags')
-          .values(names.map((tag) => ({ tag })))
-          .onConflict((conflict) => conflict.column('tag').doNothing())
-          .execute();
-      }
-      const tags = names.length ? await trx.selectFrom('tags').select(['id', 'tag']).where('tag', 'in', names).execute() : [];
-      const idOf = new Map(tags.map((tag) => [tag.tag, tag.id]));
-      const wanted = names.map((name, position) => ({ post_id: id, tag_id: idOf.get(name) as number, position }));
-      const removed = await trx
-        .deleteFrom('post_tags')
-        .where('post_id', '=', id)
-        .$if(wanted.length > 0, (query) =>
-          query.where(
-            'tag_id',
-            'not in',
-            wanted.map((row) => row.tag_id),
-          ),
-        )
-        .returning('tag_id')
-        .execute();
-      const added = wanted.length
-        ? await trx
-            .insertInto('post_tags')
-            .values(wanted)
-            .onConflict((conflict) =>
-              conflict.columns(['post_id', 'tag_id']).doUpdateSet({ position: (eb) => eb.ref('excluded.position') }),
-            )
-            // xmax = 0 only on rows this statement inserted, not on those it updated.
-            .returning(['tag_id', sql<boolean>`xmax = 0`.as('inserted')])
-            .execute()
-        : [];
-      const addedIds = added.filter((row) => row.inserted).map((row) => row.tag_id);
-      if (addedIds.length) {
-        await trx.updateTable('tags').set({ use_count: sql`use_count + 1` }).where('id', 'in', addedIds).execute();
-      }
-      if (removed.length) {
-        await trx
-          .updateTable('tags')
-          .set({ use_count: sql`greatest(use_count - 1, 0)` })
-          .where(
-            'id',
-            'in',
-            removed.map((row) => row.tag_id),
-          )
-          .execute();
-      }
+      if (changes.tags !== undefined) await replacePostTags(trx, id, changes.tags);
     });
-    await this.refreshSearchText(id);
-  }
-
-  /** Same text the seed indexes: the title plus every name of the post's tags, unaccented and lowercased. */
-  private async refreshSearchText(id: number): Promise<void> {
-    await sql`
-      UPDATE posts p SET search_vector = to_tsvector('simple', immutable_unaccent(lower(p.title || ' ' || coalesce((
-        SELECT string_agg(name, ' ') FROM (
-          SELECT t.tag AS name FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id
-          UNION SELECT tt.tag FROM post_tags pt JOIN tag_translations tt ON tt.tag_id = pt.tag_id WHERE pt.post_id = p.id
-        ) names), ''))))
-      WHERE p.id = ${id}`.execute(this.db);
+    await refreshPostSearchText(this.db, id);
   }
 
   /** Soft delete in one statement: the owner's post count and likes received drop with it, pins go. */

@@ -3,9 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { Storage } from '../media/storage.ts';
 import { DnsHostResolver } from './host-resolver.ts';
-import { type MediaIngest, StorageMediaIngest } from './media-ingest.ts';
+import type { MediaIngest } from './media-ingest.ts';
 import { SafeFetcher } from './safe-fetch.ts';
 import { ScraperRepository } from './scraper.repository.ts';
 import { ScraperService } from './scraper.service.ts';
@@ -13,14 +12,13 @@ import { ScraperService } from './scraper.service.ts';
 export interface ScraperWiring {
   readonly config: Config;
   readonly db: Db;
-  readonly storage: Storage;
   readonly jobs: JobQueue;
   readonly log: Logger;
-  /** Defaults to storing the original and recording it; the lead passes the upload service here. */
-  readonly ingest?: MediaIngest;
+  /** Where downloaded files enter the media pipeline (the upload service's UploadMediaIngest). */
+  readonly ingest: MediaIngest;
 }
 
-export function createScraperService({ config, db, storage, jobs, log, ingest }: ScraperWiring): ScraperService {
+export function createScraperService({ config, db, jobs, log, ingest }: ScraperWiring): ScraperService {
   const fetcher = new SafeFetcher({
     resolver: new DnsHostResolver(config.scraper.dnsServers),
     allowLoopbackPorts: config.scraper.allowLoopbackPorts,
@@ -30,7 +28,7 @@ export function createScraperService({ config, db, storage, jobs, log, ingest }:
   return new ScraperService({
     repository: new ScraperRepository(db),
     fetcher,
-    ingest: ingest ?? new StorageMediaIngest(db, storage),
+    ingest,
     jobs,
     scratchDir: join(config.dataDir, 'scratch', 'scraper'),
     maxBytes: config.scraper.maxBytes,

@@ -10,6 +10,7 @@ export interface ScraperJob {
   readonly state: ScraperJobState;
   readonly mediaUrl: string | null;
   readonly mediaId: number | null;
+  readonly postId: number | null;
   readonly bytes: number | null;
   readonly error: string | null;
   readonly createdAt: Date;
@@ -24,6 +25,7 @@ const COLUMNS = [
   'state',
   'media_url as mediaUrl',
   'media_id as mediaId',
+  'post_id as postId',
   'bytes',
   'error',
   'created_at as createdAt',
@@ -108,7 +110,7 @@ export class ScraperRepository {
   /** Ends a started job (done or failed) and notifies its owner in the same transaction; false when it was canceled meanwhile. */
   async finish(
     id: number,
-    outcome: { state: 'done'; mediaId: number; bytes: number } | { state: 'failed'; error: string },
+    outcome: { state: 'done'; postId: number; mediaId: number; bytes: number } | { state: 'failed'; error: string },
   ): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {
       const now = new Date();
@@ -117,6 +119,7 @@ export class ScraperRepository {
         .set({
           state: outcome.state,
           media_id: outcome.state === 'done' ? outcome.mediaId : null,
+          ...(outcome.state === 'done' && { post_id: outcome.postId }),
           bytes: outcome.state === 'done' ? outcome.bytes : null,
           error: outcome.state === 'failed' ? outcome.error : null,
           updated_at: now,

@@ -6,8 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { type Sniffed, sniffFile } from '../media/sniff.ts';
-import type { MediaIngest } from './media-ingest.ts';
+import { storedTypeOf } from '../media/media-type.ts';
+import { sniffFile } from '../media/sniff.ts';
+import { IngestRefused, type MediaIngest } from './media-ingest.ts';
 import { findMediaUrl } from './media-page.ts';
 import { parseImportUrl, type SafeFetcher, ScraperFailure } from './safe-fetch.ts';
 import type { ScraperJob, ScraperRepository } from './scraper.repository.ts';
@@ -36,6 +37,8 @@ export interface ScraperJobView {
   readonly state: ScraperJob['state'];
   readonly mediaUrl: string | null;
   readonly mediaId: number | null;
+  /** The post the import became. */
+  readonly postId: number | null;
   readonly error: string | null;
   readonly createdDate: string;
   readonly finishedDate: string | null;
@@ -48,25 +51,11 @@ const view = (job: ScraperJob): ScraperJobView => ({
   state: job.state,
   mediaUrl: job.mediaUrl,
   mediaId: job.mediaId,
+  postId: job.postId,
   error: job.error,
   createdDate: job.createdAt.toISOString(),
   finishedDate: job.finishedAt?.toISOString() ?? null,
 });
-
-/** The media kinds an import accepts, by their sniffed type. */
-function mediaType(sniffed: Sniffed): { kind: 'video' | 'image'; mimeType: string; extension: string } | undefined {
-  if (sniffed.kind === 'video') {
-    if (sniffed.container === 'mov') return { kind: 'video', mimeType: 'video/mp4', extension: 'mp4' };
-    return sniffed.brand === 'webm'
-      ? { kind: 'video', mimeType: 'video/webm', extension: 'webm' }
-      : { kind: 'video', mimeType: 'video/x-matroska', extension: 'mkv' };
-  }
-  if (sniffed.kind === 'image') {
-    const extension = sniffed.format === 'jpeg' ? 'jpg' : sniffed.format;
-    return { kind: 'image', mimeType: `image/${sniffed.format}`, extension };
-  }
-  return undefined;
-}
 
 /** Counts bytes through a stream and fails once there are more than allowed. */
 function byteLimit(maxBytes: number, counted: { bytes: number }) {
@@ -127,7 +116,7 @@ export class ScraperService {
       const outcome = await this.#import(job, folder);
       if (!(await repository.finish(jobId, { state: 'done', ...outcome }))) log.info({ jobId }, 'import canceled while running');
     } catch (error) {
-      if (!(error instanceof ScraperFailure)) throw error;
+      if (!(error instanceof ScraperFailure || error instanceof IngestRefused)) throw error;
       log.info({ jobId, code: error.code, detail: error.detail }, 'import failed');
       await repository.finish(jobId, { state: 'failed', error: error.code });
     } finally {
@@ -135,11 +124,11 @@ export class ScraperService {
     }
   }
 
-  async #import(job: ScraperJob, folder: string): Promise<{ mediaId: number; bytes: number }> {
+  async #import(job: ScraperJob, folder: string): Promise<{ postId: number; mediaId: number; bytes: number }> {
     const signal = AbortSignal.timeout(this.#deps.timeoutMs);
     const first = await this.#download(parseImportUrl(job.sourceUrl), join(folder, 'source'), signal, true);
     let file = first;
-    if (!mediaType(first.sniffed)) {
+    if (!storedTypeOf(first.sniffed)) {
       if (first.sniffed.kind !== 'rejected' || !['html', 'xml'].includes(first.sniffed.detected)) {
         throw new ScraperFailure(
           'not_video_or_image',
@@ -153,18 +142,10 @@ export class ScraperService {
       await this.#deps.repository.setMediaUrl(job.id, checked.href);
       file = await this.#download(checked, join(folder, 'media'), signal);
     }
-    const type = mediaType(file.sniffed);
-    if (!type) throw new ScraperFailure('not_video_or_image', 'the media address holds no video or image');
+    if (!storedTypeOf(file.sniffed)) throw new ScraperFailure('not_video_or_image', 'the media address holds no video or image');
     if (await this.#deps.repository.isCanceled(job.id)) throw new ScraperFailure('scraper_fetch_failed', 'canceled');
-    const { mediaId } = await this.#deps.ingest.ingest({
-      userId: job.userId,
-      path: file.path,
-      bytes: file.bytes,
-      ...type,
-      sourceUrl: file.url.href,
-      scraperJobUid: job.uid,
-    });
-    return { mediaId, bytes: file.bytes };
+    const post = await this.#deps.ingest.ingest({ userId: job.userId, path: file.path, scraperJobUid: job.uid });
+    return { ...post, bytes: file.bytes };
   }
 
   /** Downloads into path; a response declared as a web page (when pages are expected) is cut at MAX_PAGE_BYTES. */

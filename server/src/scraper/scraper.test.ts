@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorker } from '../jobs/worker.ts';
 import { runFfmpeg } from '../media/ffmpeg.ts';
 import { type SocketTrap, socketTrap } from '../media/hostile/hostile-fixtures.ts';
+import type { MediaProcessing } from '../media/processing/media-processing.ts';
 import { actingAs, authAs, createUser } from '../test/fixtures.ts';
 import { freePort, temporaryDirectory } from '../test/processes.ts';
 import { type TestApp, testApp } from '../test/test-app.ts';
@@ -27,6 +28,13 @@ let clip: Buffer;
 let photo: Buffer;
 let userId: number;
 const MAX_BYTES = 1024 * 1024;
+/** The processing half, recorded: every post an import creates must be scheduled. */
+const scheduled: number[] = [];
+const processing: MediaProcessing = {
+  schedule: async (postId) => {
+    scheduled.push(postId);
+  },
+};
 
 function route(path: string, response: ServerResponse, port: number) {
   const trapPort = new URL(trap.url).port;
@@ -127,6 +135,7 @@ beforeAll(async () => {
     'ula.test': ['fd12:3456::1'],
   });
   t = await testApp({
+    processing,
     env: {
       SCRAPER_ALLOW_LOOPBACK_PORTS: String(port),
       SCRAPER_DNS_SERVERS: dns.address,
@@ -147,8 +156,8 @@ afterAll(async () => {
 });
 
 /** Starts an import as a fresh user and runs its job to the end; answers the job as the API lists it. */
-async function importOf(sourceUrl: string) {
-  const owner = (await createUser(t.container.database.db)).id;
+async function importOf(sourceUrl: string, userType = 1) {
+  const owner = (await createUser(t.container.database.db, { type: userType })).id;
   const as = await actingAs(t, owner);
   const created = await as.post('/api/scraper', { sourceUrl });
   expect(created, JSON.stringify(created)).toMatchObject({ statusCode: 2, job: { state: 'new', sourceUrl } });
@@ -167,23 +176,47 @@ async function notificationsOf(owner: number) {
 
 describe('importing media', () => {
   test.each([
-    ['a direct media URL', '/clip.mp4', 'video/mp4'],
-    ['a page with og:video', '/og-video', 'video/mp4'],
-    ['a page with <video><source>', '/video-tag', 'video/mp4'],
-    ['a page with og:image only', '/og-image', 'image/jpeg'],
-    ['a chain of redirects', '/redirect', 'video/mp4'],
-  ])('%s is downloaded, stored and recorded, and the owner is notified', async (_, path, mimeType) => {
+    ['a direct media URL', '/clip.mp4'],
+    ['a page with og:video', '/og-video'],
+    ['a page with <video><source>', '/video-tag'],
+    ['a chain of redirects', '/redirect'],
+  ])('%s is downloaded and becomes a post scheduled for processing; the owner is notified', async (_, path) => {
     const { owner, job } = await importOf(`${originUrl}${path}`);
-    expect(job).toMatchObject({ state: 'done', error: null });
+    expect(job).toMatchObject({ state: 'done', error: null, postId: expect.any(Number) });
     const media = await t.container.database.db
       .selectFrom('media_files')
-      .select(['owner_id', 'mime_type', 'status', 'original_key', 'size_bytes'])
+      .select(['owner_id', 'mime_type', 'status', 'original_key', 'size_bytes', 'post_id', 'width', 'height', 'duration_ms'])
       .where('id', '=', job.mediaId)
       .executeTakeFirstOrThrow();
-    expect(media).toMatchObject({ owner_id: owner, mime_type: mimeType, status: 1 });
-    expect(media.size_bytes).toBe(mimeType === 'video/mp4' ? clip.length : photo.length);
+    expect(media).toMatchObject({ owner_id: owner, mime_type: 'video/mp4', status: 1, post_id: job.postId });
+    expect(media).toMatchObject({ size_bytes: clip.length, width: 480, height: 720, duration_ms: 2000 });
     expect(await t.container.storage.exists(media.original_key as string)).toBe(true);
+    const post = await t.container.database.db
+      .selectFrom('posts')
+      .select(['user_id', 'status', 'kind'])
+      .where('id', '=', job.postId)
+      .executeTakeFirstOrThrow();
+    expect(post).toEqual({ user_id: owner, status: 1, kind: 'video' });
+    expect(scheduled).toContain(job.postId);
     expect(await notificationsOf(owner)).toEqual([{ type: 'scraper-done', scraper_job_id: job.id }]);
+  });
+
+  test('a page with og:image only is downloaded and judged like an upload: one image is no post', async () => {
+    const { owner, job } = await importOf(`${originUrl}/og-image`, 3);
+    expect(job).toMatchObject({ state: 'failed', error: 'too_few_images', mediaUrl: `${originUrl}/photo.jpg`, postId: null });
+    const posts = await t.container.database.db.selectFrom('posts').select('id').where('user_id', '=', owner).execute();
+    expect(posts).toEqual([]);
+    expect(await notificationsOf(owner)).toEqual([{ type: 'scraper-done', scraper_job_id: job.id }]);
+  });
+
+  test('a job run again after its post was committed ends with that same post', async () => {
+    const { owner, job } = await importOf(`${originUrl}/clip.mp4`);
+    await t.container.database.db.updateTable('scraper_jobs').set({ state: 'started' }).where('id', '=', job.id).execute();
+    await t.container.services.scraper.runImport(job.id);
+    const as = await actingAs(t, owner);
+    expect((await as.get('/api/scraper')).jobs).toMatchObject([{ uid: job.uid, state: 'done', postId: job.postId }]);
+    const posts = await t.container.database.db.selectFrom('posts').select('id').where('user_id', '=', owner).execute();
+    expect(posts).toEqual([{ id: job.postId }]);
   });
 
   test('a name resolved through DNS to an allowed address works; the page media address is recorded', async () => {
@@ -196,7 +229,7 @@ describe('importing media', () => {
   test('a job left started by a worker that died runs again to the end, once', async () => {
     const owner = (await createUser(t.container.database.db)).id;
     const as = await actingAs(t, owner);
-    const { job } = await as.post('/api/scraper', { sourceUrl: `${originUrl}/photo.jpg` });
+    const { job } = await as.post('/api/scraper', { sourceUrl: `${originUrl}/clip.mp4` });
     await t.container.database.db.updateTable('scraper_jobs').set({ state: 'started' }).where('id', '=', job.id).execute();
     await t.container.services.scraper.runImport(job.id);
     await t.container.services.scraper.runImport(job.id);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import type { MediaVariant } from '../db/schema.ts';
 import { runFfmpeg } from '../media/ffmpeg.ts';
+import { mediaName } from '../media/media-name.ts';
 import type { Storage } from '../media/storage.ts';
 import { audioSource, CLIP_HEIGHT, CLIP_WIDTH, type Melody, type Palette, type VideoLook, videoSource } from './lavfi-sources.ts';
 
@@ -35,9 +35,6 @@ const AVATAR_SIZES = { small: 64, medium: 128, retina: 256 } as const;
 const SOUND_SECONDS = 15;
 
 const keyOf = (name: string, rendition: string, extension: string) => `media/${name}/${rendition}.${extension}`;
-
-/** Public names are 120 random bits: media URLs cannot be enumerated. */
-const mediaName = () => randomBytes(15).toString('base64url');
 
 /** Poster, listing and thumbnail sizes for a picture of the given size, keeping its aspect ratio. */
 function stillsFor(width: number, height: number, listingWidth: number): Still[] {

@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { buildConfig, type Config, parseSettings } from '../config.ts';
 import { type Container, createContainer } from '../container.ts';
 import { createLogger } from '../logger.ts';
+import type { MediaProcessing } from '../media/processing/media-processing.ts';
 import { closeDatabase, createDatabase, dropDatabase, uniqueDatabaseName } from './databases.ts';
 import { temporaryDirectory } from './processes.ts';
 
@@ -63,6 +64,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   /** Test-only routes, registered as a plugin before the app is ready. */
   readonly routes?: (app: FastifyInstance) => Promise<void>;
+  /** A recording double of the processing half, for tests of the upload half (the one seam doubled in tests). */
+  readonly processing?: MediaProcessing;
 }
 
 /** The API (no web pages) on a fresh database and data folder, driven through Fastify's `inject`. */
@@ -78,7 +81,10 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     const database = await testDatabase();
     cleanups.push(database.drop);
     const config = testConfig(dataDir.path, { DATABASE_URL: database.url, ...options.env });
-    const container = await createContainer(config, createLogger(config.logLevel), { databaseUrl: database.url });
+    const container = await createContainer(config, createLogger(config.logLevel), {
+      databaseUrl: database.url,
+      processing: options.processing,
+    });
     cleanups.push(
       () => closeDatabase(container.database),
       () => container.close(),
