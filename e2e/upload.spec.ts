@@ -25,6 +25,8 @@ function generate(name: string, args: string[]): string {
 
 const media = {
   video: '',
+  /** A second, unrelated clip: the first one is a duplicate once the video test has posted it. */
+  otherVideo: '',
   smallVideo: '',
   images: [] as string[],
 };
@@ -35,6 +37,10 @@ test.beforeAll(() => {
   media.video = generate('portrait-720x1280-4s.mp4', [
     ...['-f', 'lavfi', '-i', 'testsrc2=s=720x1280:r=25:d=4', '-f', 'lavfi', '-i', 'sine=f=523:d=4'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
+  ]);
+  media.otherVideo = generate('life-720x1280-3s.mp4', [
+    ...['-f', 'lavfi', '-i', 'life=s=720x1280:r=25:mold=10:life_color=#e0a030', '-f', 'lavfi', '-i', 'sine=f=330:d=3'],
+    ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
   ]);
   media.smallVideo = generate('small-400x600-3s.mp4', [
     ...['-f', 'lavfi', '-i', 'testsrc2=s=400x600:r=25:d=3'],
@@ -178,11 +184,13 @@ test.describe('as the demo creator', () => {
     });
 
     test('cancelling the upload says so for 3 s and keeps the files to post again', async ({ page }) => {
+      // The duplicate check computes the clip's signature in the browser before anything is sent.
+      test.setTimeout(60_000);
       await logIn(page.request);
       // The upload request is held open so there is time to cancel it, as on a slow line.
       await page.route('**/media-api/upload-preprocess', () => undefined);
       await page.goto('/new-post?skip-entermodal');
-      await page.getByTestId('upload-input').setInputFiles(media.video);
+      await page.getByTestId('upload-input').setInputFiles(media.otherVideo);
       const sending = page.waitForRequest('**/media-api/upload-preprocess', { timeout: 30_000 });
       await composer(page).getByRole('button', { name: 'Post' }).click();
       await sending;
