@@ -1,8 +1,15 @@
 import { UPLOAD_ERROR_CODES, type UploadErrorCode } from '../../../../server/src/media/upload-rules.ts';
 import type { MessageKey } from '../../i18n/config';
 
-/** Codes the upload call adds to the rules' own (upload token, rate limit, session). */
-export const UPLOAD_CALL_CODES = ['uptoken_invalid', 'rate_limited', 'login_required', 'network', 'generic'] as const;
+/** Codes the upload call adds to the rules' own (upload token, clip count, rate limit, session). */
+export const UPLOAD_CALL_CODES = [
+  'uptoken_invalid',
+  'too_many_clips',
+  'rate_limited',
+  'login_required',
+  'network',
+  'generic',
+] as const;
 export type UploadCallCode = (typeof UPLOAD_CALL_CODES)[number];
 export type UploadMessageCode = UploadErrorCode | UploadCallCode;
 
