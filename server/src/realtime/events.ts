@@ -90,6 +90,8 @@ export type BusEvent =
       readonly mediaId?: number;
       readonly postId?: number;
       readonly reason: string;
+      /** For a duplicate: the post it copies. */
+      readonly duplicateOfPostId?: number;
     }
   | { readonly type: 'media'; readonly userId: number; readonly media: MediaUpdate }
   | { readonly type: 'scraperJob'; readonly userId: number; readonly job: ScraperJobUpdate };

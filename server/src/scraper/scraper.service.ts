@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { storedTypeOf } from '../media/media-type.ts';
 import { sniffFile } from '../media/sniff.ts';
+import type { EventPublisher } from '../realtime/events.ts';
 import { IngestRefused, type MediaIngest } from './media-ingest.ts';
 import { findMediaUrl } from './media-page.ts';
 import { parseImportUrl, type SafeFetcher, ScraperFailure } from './safe-fetch.ts';
@@ -23,6 +24,7 @@ export interface ScraperDeps {
   readonly fetcher: SafeFetcher;
   readonly ingest: MediaIngest;
   readonly jobs: JobQueue;
+  readonly events?: EventPublisher;
   readonly scratchDir: string;
   readonly maxBytes: number;
   readonly timeoutMs: number;
@@ -110,18 +112,29 @@ export class ScraperService {
     if (!(await repository.start(jobId))) return;
     const job = await repository.find(jobId);
     if (!job) return;
+    await this.#announce(job, 'started');
     await mkdir(this.#deps.scratchDir, { recursive: true });
     const folder = await mkdtemp(join(this.#deps.scratchDir, 'import-'));
     try {
       const outcome = await this.#import(job, folder);
-      if (!(await repository.finish(jobId, { state: 'done', ...outcome }))) log.info({ jobId }, 'import canceled while running');
+      if (await repository.finish(jobId, { state: 'done', ...outcome })) await this.#announce(job, 'done', outcome.postId);
+      else log.info({ jobId }, 'import canceled while running');
     } catch (error) {
       if (!(error instanceof ScraperFailure || error instanceof IngestRefused)) throw error;
       log.info({ jobId, code: error.code, detail: error.detail }, 'import failed');
       await repository.finish(jobId, { state: 'failed', error: error.code });
+      await this.#announce(job, 'failed');
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  }
+
+  /** The owner's open tabs follow the import live (spec §7 `scraperJob` updates); a lost update is only logged. */
+  async #announce(job: ScraperJob, state: ScraperJob['state'], postId?: number): Promise<void> {
+    const update = { id: job.id, uid: job.uid, state, ...(postId === undefined ? {} : { postId }) };
+    await this.#deps.events
+      ?.publish({ type: 'scraperJob', userId: job.userId, job: update })
+      .catch((error: unknown) => this.#deps.log.warn({ err: error, jobId: job.id }, 'scraperJob update not published'));
   }
 
   async #import(job: ScraperJob, folder: string): Promise<{ postId: number; mediaId: number; bytes: number }> {

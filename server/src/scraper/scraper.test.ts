@@ -8,6 +8,7 @@ import { startWorker } from '../jobs/worker.ts';
 import { runFfmpeg } from '../media/ffmpeg.ts';
 import { type SocketTrap, socketTrap } from '../media/hostile/hostile-fixtures.ts';
 import type { MediaProcessing } from '../media/processing/media-processing.ts';
+import type { BusEvent } from '../realtime/events.ts';
 import { actingAs, authAs, createUser } from '../test/fixtures.ts';
 import { freePort, temporaryDirectory } from '../test/processes.ts';
 import { type TestApp, testApp } from '../test/test-app.ts';
@@ -161,9 +162,14 @@ async function importOf(sourceUrl: string, userType = 1) {
   const as = await actingAs(t, owner);
   const created = await as.post('/api/scraper', { sourceUrl });
   expect(created, JSON.stringify(created)).toMatchObject({ statusCode: 2, job: { state: 'new', sourceUrl } });
+  const updates: BusEvent[] = [];
+  const stop = t.container.events.subscribe((event) => {
+    if (event.type === 'scraperJob' && event.userId === owner) updates.push(event);
+  });
   await t.container.services.scraper.runImport(created.job.id);
+  stop();
   const { jobs } = await as.get('/api/scraper');
-  return { owner, job: jobs[0] };
+  return { owner, job: jobs[0], updates };
 }
 
 async function notificationsOf(owner: number) {
@@ -181,8 +187,14 @@ describe('importing media', () => {
     ['a page with <video><source>', '/video-tag'],
     ['a chain of redirects', '/redirect'],
   ])('%s is downloaded and becomes a post scheduled for processing; the owner is notified', async (_, path) => {
-    const { owner, job } = await importOf(`${originUrl}${path}`);
+    const { owner, job, updates } = await importOf(`${originUrl}${path}`);
     expect(job).toMatchObject({ state: 'done', error: null, postId: expect.any(Number) });
+    // The owner's tabs follow it live: started, then done with the post.
+    await expect.poll(() => updates.length).toBe(2);
+    expect(updates.map((update) => update.type === 'scraperJob' && update.job)).toEqual([
+      { id: expect.any(Number), uid: job.uid, state: 'started' },
+      { id: expect.any(Number), uid: job.uid, state: 'done', postId: job.postId },
+    ]);
     const media = await t.container.database.db
       .selectFrom('media_files')
       .select(['owner_id', 'mime_type', 'status', 'original_key', 'size_bytes', 'post_id', 'width', 'height', 'duration_ms'])

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
+import type { BusEvent } from '../../realtime/events.ts';
 import { actingAs, createUser } from '../../test/fixtures.ts';
 import { type TestApp, testApp } from '../../test/test-app.ts';
 import { MediaToolsRepository } from '../probe.ts';
@@ -19,6 +20,8 @@ let tools: MediaToolsRepository;
 let creator: number;
 let copier: number;
 const events: CheckVideoFailedEvent[] = [];
+/** What reached the event bus, i.e. what the owner's websocket is sent. */
+const published: BusEvent[] = [];
 const scores: Record<string, number> = {};
 
 /** A post with one uploaded video, its original stored the way the upload pipeline stores it. */
@@ -58,6 +61,9 @@ beforeAll(async () => {
   t = app;
   t.container.services.media.simicheckEvents.subscribe((event) => {
     events.push(event);
+  });
+  t.container.events.subscribe((event) => {
+    if (event.type === 'check-video-failed') published.push(event);
   });
   creator = (await createUser(t.container.database.db)).id;
   copier = (await createUser(t.container.database.db)).id;
@@ -125,6 +131,16 @@ describe('after upload (job media:simicheck, against all posts)', () => {
         duplicateOfPostId: original.postId,
         similarity: scores[file],
       });
+      await expect
+        .poll(() => published.at(-1))
+        .toEqual({
+          type: 'check-video-failed',
+          userId: copier,
+          mediaId: copy.mediaId,
+          postId: copy.postId,
+          reason: 'duplicate',
+          duplicateOfPostId: original.postId,
+        });
     },
     60_000,
   );
