@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { useRootData } from '../../lib/root-data';
 import { liveSocket } from '../../lib/socket-client';
+import { useAccount } from '../account/AccountSession';
 import { CloseIcon } from './icons';
 import styles from './LiveLayer.module.css';
 import type { LiveNotification, NotificationType, NotificationView } from './notification-types';
@@ -13,6 +14,8 @@ import { Toasts } from './Toasts';
 import { ToastQueue } from './toast-queue';
 
 const SOUND_URL = '/sounds/notification.mp3';
+/** Spec §8 status messages last 3–8 s; a refused video is worth the longest. */
+const DUPLICATE_NOTICE_MS = 8000;
 
 function preload(items: readonly NotificationView[]) {
   for (const url of mediaToPreload(items)) new Image().src = url;
@@ -25,6 +28,9 @@ function preload(items: readonly NotificationView[]) {
  */
 export function LiveLayer() {
   const { t } = useTranslation();
+  const { showStatus } = useAccount();
+  const duplicateNotice = useRef(() => {});
+  duplicateNotice.current = () => showStatus(t('notifications.duplicateVideo'), 'error', DUPLICATE_NOTICE_MS);
   const signedIn = useRootData()?.signedIn ?? false;
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
@@ -58,6 +64,7 @@ export function LiveLayer() {
         preload([notification]);
         toasts.push(notification);
       }),
+      socket.on('check-video-failed', () => duplicateNotice.current()),
       socket.on('notifications-read', (data) => notificationsStore.typeRead((data as { type: NotificationType }).type)),
       socket.on('logout-banned', () => {
         setBanned(true);
