@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
 
 /**
- * Live notifications as two people see them. Posts cannot be uploaded through the site in this branch,
- * so the notification that travels is a like on a post of the seeded demo creator (B), who logs in with
- * the demo password, from a newly signed-up user (A) whom B follows. The seed gives the demo account
+ * Live notifications as two people see them: a like on a post of the seeded demo creator (B), who logs in
+ * with the demo password, from a newly signed-up user (A) whom B follows; then a video A uploads, which
+ * reaches B as a new post once the pipeline has published it. The seed gives the demo account
  * notifications of every kind and age, so the expected tabs come from the API. The tests run one after another and
  * only in the desktop project: they share the demo account, and sign-up is limited to 5 an hour per address.
  */
@@ -15,7 +18,10 @@ test.beforeEach(async ({ browserName }, testInfo) => {
 });
 
 const DEMO = { username: 'demo', password: 'velvet-demo-2026' };
+const PASSWORD = 'violet-harbour-1984';
 const stamp = Date.now().toString(36);
+/** The user signed up by the first test, who uploads in the second (one sign-up fewer against the limit). */
+let liker: { id: number; username: string } | undefined;
 
 /** Sign-up asks for an ALTCHA proof of work in recaptchaToken; a test solves it as the browser widget would. */
 async function proofOfWork(request: APIRequestContext): Promise<string> {
@@ -33,15 +39,15 @@ async function signUp(request: APIRequestContext, name: string): Promise<{ id: n
   const recaptchaToken = await proofOfWork(request);
   const answer = await (
     await request.post('/api/signup', {
-      data: { username, email: `${username}@example.com`, password: 'violet-harbour-1984', recaptchaToken },
+      data: { username, email: `${username}@example.com`, password: PASSWORD, recaptchaToken },
     })
   ).json();
   expect(answer.statusCode, JSON.stringify(answer)).toBeGreaterThan(0);
   return { id: answer.userId, username };
 }
 
-async function logIn(request: APIRequestContext): Promise<number> {
-  const answer = await (await request.post('/api/login', { data: DEMO })).json();
+async function logIn(request: APIRequestContext, credentials = DEMO): Promise<number> {
+  const answer = await (await request.post('/api/login', { data: credentials })).json();
   expect(answer.statusCode, JSON.stringify(answer)).toBeGreaterThan(0);
   return answer.userId;
 }
@@ -87,6 +93,7 @@ test('B follows A, A likes B’s post: B gets a toast and the badge, the list, a
   const { a, b, close } = await personas(browser);
   try {
     const author = await signUp(a.request, 'liker');
+    liker = author;
     const demoId = await logIn(b.request);
     const page = await b.newPage();
     // The seeded account has notifications of its own: start from all read, through the page itself.
@@ -143,6 +150,80 @@ test('B follows A, A likes B’s post: B gets a toast and the badge, the list, a
     await expect.poll(() => unreadLeft(b.request)).toBe(0);
     await openWithSocket(page, '/notifications');
     await expect(page.getByRole('button', { name: 'All caught up' })).toBeDisabled();
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
+/** A short clip none of the seed's or the other tests' videos looks like (a game of life in blue). */
+function uniqueClip(): Buffer {
+  const folder = join(import.meta.dirname, '.results', 'notification-media');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `life-${stamp}.mp4`);
+  execFileSync('ffmpeg', [
+    ...[
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'life=s=480x720:r=25:mold=5:life_color=#30a0e0',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:d=3',
+    ],
+    ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return readFileSync(file);
+}
+
+test('B follows A, A uploads a video: once it is published B gets a new-post toast, the badge and the list', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  expect(liker, 'the first test signed up the uploader').toBeDefined();
+  const uploader = liker as { id: number; username: string };
+  const { a, b, close } = await personas(browser);
+  try {
+    await logIn(a.request, { username: uploader.username, password: PASSWORD });
+    await logIn(b.request);
+    const page = await b.newPage();
+    await openWithSocket(page, '/notifications?skip-entermodal');
+    // The first test left everything read ("All caught up"); anything since is marked read here.
+    const markAll = page.getByRole('button', { name: /^(Mark all as read|All caught up)$/ });
+    if (await markAll.isEnabled()) await markAll.click();
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    await openWithSocket(page, '/');
+    // B already follows A (first test); following again is a no-op that still answers success.
+    expect((await (await b.request.post('/api/user/follow', { data: { userId: uploader.id } })).json()).statusCode).toBe(1);
+
+    const { upToken } = await (await a.request.get('/api/media/uptoken')).json();
+    const title = `Blue life ${stamp}`;
+    const uploaded = await (
+      await a.request.post('/media-api/upload-preprocess', {
+        multipart: {
+          purpose: 'post',
+          upToken,
+          title,
+          file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: uniqueClip() },
+        },
+      })
+    ).json();
+    expect(uploaded.statusCode, JSON.stringify(uploaded)).toBe(1);
+
+    const toast = page.getByTestId('notification-toast');
+    await expect(toast).toContainText(`${uploader.username} shared a new post`, { timeout: 180_000 });
+    await expect(page.getByTestId('notification-badge')).toHaveText('1');
+    await page.getByRole('link', { name: /^Notifications/ }).click();
+    await page.getByRole('tab', { name: 'New posts' }).click();
+    await expect(page.getByRole('tab', { name: 'New posts' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('region', { name: 'Today' }).getByRole('link').first()).toContainText(
+      `${uploader.username} shared a new post`,
+    );
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
   } finally {
     await close();
