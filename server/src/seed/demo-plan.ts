@@ -80,9 +80,10 @@ function planPost(post: DemoPost, index: number, random: SeededRandom, now: Date
   return {
     post,
     palette,
+    // Short clips: every second is encoded twice on a first start (the original, then the pipeline's 360 rung).
     clip:
       post.kind === 'video'
-        ? { look: post.look, palette, variant: index, seconds: random.int(4, 6), melody: melodyFor(post, random) }
+        ? { look: post.look, palette, variant: index, seconds: random.int(3, 4), melody: melodyFor(post, random) }
         : undefined,
     soundIndex: post.kind === 'images' ? random.int(0, DEMO_SOUNDS.length - 1) : undefined,
     artSeed: random.int(1, 2 ** 31),

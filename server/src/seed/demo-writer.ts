@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, NotificationsTable } from '../db/schema.ts';
+import { GROUPED_ACTORS } from '../notifications/notifications.repository.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
 import { MediaStatus, PostStatus } from '../posts/post-status.ts';
 import { normalizeTag } from '../posts/tag-name.ts';
@@ -14,11 +15,21 @@ type Trx = Transaction<Database>;
 const DAY_MS = 24 * 3600 * 1000;
 /** Notifications older than this count as already read, as they would on a site people visit. */
 const READ_AFTER_MS = 3 * DAY_MS;
-/** New-post notifications only for recent posts: nobody is told today about last month's post. */
+/** New-post notifications of older posts count as read: nobody is told today about last month's post. */
 const NEW_POST_NOTICE_MS = 14 * DAY_MS;
 
-/** Writes the planned demo site. Counters are derived from the rows afterwards, so they cannot disagree with them. */
-export async function writeDemoContent(trx: Trx, plan: DemoPlan, media: DemoMedia, demoPasswordHash: string, now: Date) {
+/**
+ * Writes the planned demo site and answers the ids of its posts, in plan order. Posts are written as ingest
+ * leaves an upload (created, media uploaded, originals only) for the media pipeline to finish; avatars and
+ * sounds are ready. Counters are derived from the rows afterwards, so they cannot disagree with them.
+ */
+export async function writeDemoContent(
+  trx: Trx,
+  plan: DemoPlan,
+  media: DemoMedia,
+  demoPasswordHash: string,
+  now: Date,
+): Promise<number[]> {
   const userIds = await insertUsers(trx, media, demoPasswordHash, now);
   const soundIds = await insertSounds(trx, media.sounds, now);
   const tagIds = await insertTags(trx, now);
@@ -26,6 +37,7 @@ export async function writeDemoContent(trx: Trx, plan: DemoPlan, media: DemoMedi
   await insertPlaylists(trx, plan, postIds, now);
   await insertSocialGraph(trx, plan, userIds, postIds, now);
   await recountEverything(trx);
+  return postIds;
 }
 
 async function insertMedia(
@@ -42,7 +54,8 @@ async function insertMedia(
       owner_id: ownerId,
       kind: media.kind,
       mime_type: media.mimeType,
-      status: MediaStatus.ready,
+      // A post's files wait for the pipeline; avatars and sounds come with their renditions.
+      status: placement ? MediaStatus.uploaded : MediaStatus.ready,
       width: media.width,
       height: media.height,
       duration_ms: media.durationMs,
@@ -141,7 +154,9 @@ async function insertPosts(trx: Trx, plan: DemoPlan, media: DemoMedia, { userIds
         user_id: authorId,
         kind: post.kind,
         title: post.title,
-        status: PostStatus.published,
+        // As ingest creates it; the pipeline publishes it and keeps the planned published_at.
+        status: PostStatus.created,
+        target_status: PostStatus.published,
         lgbt: post.lgbt,
         sound_id: planned.soundIndex === undefined ? null : (soundIds[planned.soundIndex] ?? null),
         views_count: planned.views,
@@ -236,20 +251,27 @@ async function insertSocialGraph(
       notifications.push({
         user_id: authorId,
         type: 'post-like',
-        actor_ids: likes.map((like) => idOf(like.username)),
+        actor_ids: likes.slice(0, GROUPED_ACTORS).map((like) => idOf(like.username)),
+        actor_count: likes.length,
+        post_id: postId,
         created_at: latest,
         read_at: readAt(latest),
       });
     }
-    if (now.getTime() - planned.publishedAt.getTime() > NEW_POST_NOTICE_MS) continue;
+    // Every follower of the author is told, as the fan-out that publishing enqueues (notifications:post-created)
+    // would tell them, so that job finds nobody left. Only a recent post told to an earlier follower is new.
+    const recent = now.getTime() - planned.publishedAt.getTime() <= NEW_POST_NOTICE_MS;
     for (const follow of plan.follows) {
-      if (follow.followee !== planned.post.author || follow.at > planned.publishedAt) continue;
+      if (follow.followee !== planned.post.author) continue;
+      const followedBefore = follow.at <= planned.publishedAt;
+      const toldAt = followedBefore ? planned.publishedAt : follow.at;
       notifications.push({
         user_id: idOf(follow.follower),
         type: 'post-created',
         actor_ids: [authorId],
-        created_at: planned.publishedAt,
-        read_at: readAt(planned.publishedAt),
+        post_id: postId,
+        created_at: toldAt,
+        read_at: recent && followedBefore ? readAt(toldAt) : new Date(toldAt.getTime() + 3600 * 1000),
       });
     }
   }

@@ -6,7 +6,7 @@ import { mediaName } from '../media/media-name.ts';
 import type { Storage } from '../media/storage.ts';
 import { audioSource, CLIP_HEIGHT, CLIP_WIDTH, type Melody, type Palette, type VideoLook, videoSource } from './lavfi-sources.ts';
 
-/** One stored media file, ready to become a `media_files` row. */
+/** One stored media file, ready to become a `media_files` row (a post's: just its original, no variants yet). */
 export interface GeneratedMedia {
   readonly name: string;
   readonly kind: 'video' | 'image' | 'audio';
@@ -28,23 +28,23 @@ export interface ClipSpec {
 }
 
 type RawImage = { data: Buffer; info: OutputInfo };
-type Still = { readonly purpose: string; readonly width: number; readonly height: number };
 
-const THUMB_WIDTH = 180;
 const AVATAR_SIZES = { small: 64, medium: 128, retina: 256 } as const;
 const SOUND_SECONDS = 15;
+/**
+ * Keeps the originals (measured at most 2.3 Mbit/s) under the 540 rung's remux ceiling of 3 Mbit/s
+ * (media/processing/ladder.ts): an original that already is that rung is copied by the pipeline instead of
+ * encoded again, which keeps the first start short.
+ */
+const CLIP_MAX_BITRATE = 1_500_000;
 
 const keyOf = (name: string, rendition: string, extension: string) => `media/${name}/${rendition}.${extension}`;
 
-/** Poster, listing and thumbnail sizes for a picture of the given size, keeping its aspect ratio. */
-function stillsFor(width: number, height: number, listingWidth: number): Still[] {
-  const scaled = (purpose: string, target: number) => ({ purpose, width: target, height: Math.round((height * target) / width) });
-  return [scaled('poster', width), scaled('listing', listingWidth), scaled('thumb', THUMB_WIDTH)];
-}
-
 /**
- * Generates demo media locally (ffmpeg lavfi sources, sharp for pictures) and stores every rendition
- * through the Storage interface. Remembers what it stored so a failed seed can take it back.
+ * Generates demo media locally (ffmpeg lavfi sources, sharp for pictures) and stores it through the Storage
+ * interface. Posts get only what a creator would upload (the original, which the media pipeline turns into
+ * renditions); avatars and library sounds, which are no posts, get their renditions here. Remembers what it
+ * stored so a failed seed can take it back.
  */
 export class DemoMediaGenerator {
   readonly #storage: Storage;
@@ -56,26 +56,22 @@ export class DemoMediaGenerator {
     this.#workDir = workDir;
   }
 
-  /** An H.264/AAC clip with faststart plus its poster, listing and thumbnail stills. */
+  /** The uploaded original of a video post: an H.264 High/AAC MP4 with faststart, as a phone records it. */
   async video(clip: ClipSpec): Promise<GeneratedMedia> {
     const name = mediaName();
     const file = join(this.#workDir, `${name}.mp4`);
+    // biome-ignore format: option pairs
     await runFfmpeg([
-      ...['-f', 'lavfi', '-i', videoSource(clip.look, clip.palette, clip.variant)],
-      ...['-f', 'lavfi', '-i', audioSource(clip.melody, clip.seconds)],
-      ...['-t', String(clip.seconds), '-map', '0:v', '-map', '1:a'],
+      '-f', 'lavfi', '-i', videoSource(clip.look, clip.palette, clip.variant),
+      '-f', 'lavfi', '-i', audioSource(clip.melody, clip.seconds),
+      '-t', String(clip.seconds), '-map', '0:v', '-map', '1:a',
       // superfast: a fifth less CPU than veryfast for slightly larger files, which matters more on a first start.
-      ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '27', '-g', '48', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-y', file],
+      '-c:v', 'libx264', '-preset', 'superfast', '-crf', '27', '-profile:v', 'high', '-g', '48', '-pix_fmt', 'yuv420p',
+      '-maxrate', String(CLIP_MAX_BITRATE), '-bufsize', String(CLIP_MAX_BITRATE * 2),
+      '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-y', file,
     ]);
-    const poster = ['-ss', (clip.seconds * 0.4).toFixed(2), '-i', file, '-frames:v', '1'];
-    const frame = await runFfmpeg([...poster, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
-    const mp4Key = keyOf(name, 'mp4-540', 'mp4');
-    const mp4 = await this.#storeFile(mp4Key, file);
-    const variants: Record<string, MediaVariant> = {
-      'mp4-540': { key: mp4Key, mime: 'video/mp4', width: CLIP_WIDTH, height: CLIP_HEIGHT, bytes: mp4.size },
-      ...(await this.#storeStills(name, await raw(sharp(frame)), stillsFor(CLIP_WIDTH, CLIP_HEIGHT, 360))),
-    };
+    const key = keyOf(name, 'original', 'mp4');
+    const { size } = await this.#storeFile(key, file);
     return {
       name,
       kind: 'video',
@@ -83,17 +79,18 @@ export class DemoMediaGenerator {
       width: CLIP_WIDTH,
       height: CLIP_HEIGHT,
       durationMs: clip.seconds * 1000,
-      sizeBytes: mp4.size,
-      originalKey: mp4Key,
-      variants,
+      sizeBytes: size,
+      originalKey: key,
+      variants: {},
     };
   }
 
-  /** One picture of an image post, drawn from SVG; the full-size JPEG stands in for the uploaded original. */
+  /** One uploaded picture of an image post: the SVG (drawn at width x height) as a camera-quality JPEG. */
   async image(svg: string, width: number, height: number): Promise<GeneratedMedia> {
     const name = mediaName();
-    const variants = await this.#storeStills(name, await raw(sharp(Buffer.from(svg))), stillsFor(width, height, width / 2));
-    const original = variants['poster-jpg'] as MediaVariant;
+    const bytes = await sharp(Buffer.from(svg)).removeAlpha().jpeg({ quality: 90 }).toBuffer();
+    const key = keyOf(name, 'original', 'jpg');
+    await this.#storeBytes(key, bytes);
     return {
       name,
       kind: 'image',
@@ -101,9 +98,9 @@ export class DemoMediaGenerator {
       width,
       height,
       durationMs: null,
-      sizeBytes: original.bytes ?? 0,
-      originalKey: original.key,
-      variants,
+      sizeBytes: bytes.length,
+      originalKey: key,
+      variants: {},
     };
   }
 
@@ -160,15 +157,6 @@ export class DemoMediaGenerator {
     await Promise.all(this.#stored.splice(0).map((key) => this.#storage.delete(key)));
   }
 
-  async #storeStills(name: string, source: RawImage, stills: Still[]): Promise<Record<string, MediaVariant>> {
-    const entries = await Promise.all(
-      stills.flatMap(({ purpose, width, height }) =>
-        (['jpg', 'webp'] as const).map((format) => this.#storeImage(name, `${purpose}-${format}`, source, width, height, format)),
-      ),
-    );
-    return Object.fromEntries(entries);
-  }
-
   async #storeImage(name: string, rendition: string, source: RawImage, width: number, height: number, format: 'jpg' | 'webp') {
     const resized = sharp(source.data, { raw: source.info }).resize(width, height, { fit: 'cover' });
     const bytes = await (format === 'jpg'
@@ -176,8 +164,7 @@ export class DemoMediaGenerator {
       : resized.webp({ quality: 78, effort: 2 })
     ).toBuffer();
     const key = keyOf(name, rendition, format);
-    await this.#storage.put(key, bytes);
-    this.#stored.push(key);
+    await this.#storeBytes(key, bytes);
     const variant: MediaVariant = {
       key,
       mime: format === 'jpg' ? 'image/jpeg' : 'image/webp',
@@ -186,6 +173,11 @@ export class DemoMediaGenerator {
       bytes: bytes.length,
     };
     return [rendition, variant] as const;
+  }
+
+  async #storeBytes(key: string, bytes: Buffer) {
+    await this.#storage.put(key, bytes);
+    this.#stored.push(key);
   }
 
   async #storeFile(key: string, file: string) {
