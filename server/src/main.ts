@@ -23,6 +23,10 @@ try {
   process.exit(2);
 }
 const log = createLogger(config.logLevel);
+// graphile-worker gives up writing a job's outcome when the database stays away too long and leaves that
+// promise rejected; the job is released by the worker's sweep (jobs/worker-liveness.ts), so a database
+// restart must not take the whole process down with it.
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
 // Loaded only now: React and other libraries pick their build from NODE_ENV, which loadConfig settles.
 const { start } = await import('./lifecycle.ts');
 start(mode, config, log).catch((error) => {

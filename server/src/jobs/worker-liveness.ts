@@ -9,12 +9,19 @@ import type { Logger } from 'pino';
  * starts and every SWEEP_INTERVAL_MS after (graphile-worker's force_unlock_workers), and the jobs run again.
  * Workers must connect as the same database role (or one with pg_read_all_stats): PostgreSQL hides the
  * application_name of other roles' sessions, which would make live workers look gone.
+ *
+ * A live pool can strand a job too: when the database goes away while a job runs, graphile-worker retries
+ * writing the job's outcome only for a while, then gives up and the job stays locked by a pool that no
+ * longer runs it. Each sweep therefore also releases this pool's own locks on jobs it is not running and
+ * has not just finished (STRANDED_AFTER_MS), so they run again (every job here is idempotent).
  */
 const APPLICATION_PREFIX = 'velvet-worker:';
 /** A lock younger than this is left alone: its pool may still be opening its session. */
 const LOCK_GRACE_SECONDS = 10;
 const SWEEP_INTERVAL_MS = 15_000;
 const RECONNECT_MS = 1_000;
+/** A finished job's outcome may still be on its way to the database this long; its lock is left alone until then. */
+const STRANDED_AFTER_MS = 60_000;
 
 export class WorkerLiveness {
   readonly #pool: pg.Pool;
@@ -24,6 +31,8 @@ export class WorkerLiveness {
   #sweeper: NodeJS.Timeout | undefined;
   #reconnect: NodeJS.Timeout | undefined;
   #stopped = false;
+  readonly #running = new Set<string>();
+  readonly #finishedAt = new Map<string, number>();
 
   constructor(pool: pg.Pool, log: Logger) {
     this.#pool = pool;
@@ -38,8 +47,22 @@ export class WorkerLiveness {
     this.#sweeper.unref();
   }
 
+  /** graphile-worker's job:start. */
+  started(jobId: string): void {
+    this.#running.add(jobId);
+    this.#finishedAt.delete(jobId);
+  }
+
+  /** graphile-worker's job:success / job:error: the handler is done, whether or not its outcome was written. */
+  finished(jobId: string, now = Date.now()): void {
+    this.#running.delete(jobId);
+    this.#finishedAt.set(jobId, now);
+    for (const [id, at] of this.#finishedAt) if (now - at > STRANDED_AFTER_MS) this.#finishedAt.delete(id);
+  }
+
   /** Releases the locks of worker pools that have no session any more; answers their ids. */
   async sweep(): Promise<string[]> {
+    await this.#releaseStranded();
     try {
       const { rows } = await this.#pool.query<{ locked_by: string }>(
         `SELECT DISTINCT locked_by FROM graphile_worker.jobs
@@ -57,6 +80,23 @@ export class WorkerLiveness {
     } catch (error) {
       this.#log.warn({ err: error }, 'could not look for the jobs of workers that are gone');
       return [];
+    }
+  }
+
+  async #releaseStranded(): Promise<void> {
+    if (!this.#poolId) return;
+    const now = Date.now();
+    const keep = [...this.#running, ...[...this.#finishedAt].filter(([, at]) => now - at <= STRANDED_AFTER_MS).map(([id]) => id)];
+    try {
+      const { rows } = await this.#pool.query<{ id: string }>(
+        `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
+         WHERE locked_by = $1 AND locked_at < now() - make_interval(secs => $2) AND NOT (id = ANY($3::bigint[]))
+         RETURNING id`,
+        [this.#poolId, LOCK_GRACE_SECONDS, keep],
+      );
+      if (rows.length) this.#log.warn({ jobs: rows.map((row) => row.id) }, 'released jobs this worker no longer runs');
+    } catch (error) {
+      this.#log.warn({ err: error }, 'could not look for jobs this worker no longer runs');
     }
   }
 

@@ -23,6 +23,9 @@ export async function startWorker(pool: pg.Pool, deps: JobDeps, concurrency: num
   const liveness = new WorkerLiveness(pool, workerLog);
   const events: WorkerEvents = new EventEmitter();
   events.on('pool:create', ({ workerPool }) => liveness.announce(workerPool.id));
+  events.on('job:start', ({ job }) => liveness.started(job.id));
+  events.on('job:success', ({ job }) => liveness.finished(job.id));
+  events.on('job:error', ({ job }) => liveness.finished(job.id));
   await liveness.sweep();
   const runner: Runner = await run({
     pgPool: pool,
