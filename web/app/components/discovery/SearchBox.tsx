@@ -29,6 +29,8 @@ export function SearchBox({ initial = '', autoFocus = false }: { initial?: strin
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [recent, setRecent] = useState<string[]>([]);
   const request = useRef(0);
+  // Closing waits a moment after blur so a click on an option lands; coming back in time cancels it.
+  const closing = useRef<number | undefined>(undefined);
 
   useEffect(() => setText(initial), [initial]);
   useEffect(() => setRecent(readHistory(browserStore())), []);
@@ -125,8 +127,13 @@ export function SearchBox({ initial = '', autoFocus = false }: { initial?: strin
               setOpen(true);
               setActive(-1);
             }}
-            onFocus={() => setOpen(true)}
-            onBlur={() => window.setTimeout(() => setOpen(false), 120)}
+            onFocus={() => {
+              window.clearTimeout(closing.current);
+              setOpen(true);
+            }}
+            onBlur={() => {
+              closing.current = window.setTimeout(() => setOpen(false), 120);
+            }}
             onKeyDown={onKeyDown}
           />
           <button type="submit" className={box.submit}>
