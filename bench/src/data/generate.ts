@@ -122,26 +122,33 @@ async function main() {
   const { posts, force } = options();
   const database = datasetDatabase(posts);
   process.stderr.write(`bench dataset ${database} (${posts.toLocaleString('en')} posts) on bench/.data/pg\n`);
+  // Built under a name of its own and renamed when complete, so an interrupted run never leaves a
+  // half-filled dataset that the next run would take for a finished one.
+  const building = `${database}_building`;
   const server = await startBenchPostgres();
   try {
     const exists = await withClient(server.url, async (admin) => {
       const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
       if (found.rowCount && !force) return true;
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building}`);
       return false;
     });
     if (exists) {
       process.stderr.write(`${database} exists already (--force rebuilds it)\n`);
       return;
     }
-    const url = databaseUrl(server, database);
+    const url = databaseUrl(server, building);
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     pool.on('error', () => undefined);
     await migrate(pool, log);
     await pool.end();
     const started = performance.now();
     await withClient(url, (client) => generate(client, posts));
+    await withClient(server.url, async (admin) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${database}`);
+    });
     process.stderr.write(`done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   } finally {
     await server.stop();
