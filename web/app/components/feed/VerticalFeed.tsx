@@ -26,6 +26,21 @@ function loadLevel(index: number, active: number): LoadLevel {
   return ahead >= -1 && ahead <= 2 ? 'preload' : 'none';
 }
 
+/** Whether the window's load event has fired (true at once on client-side navigations). */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === 'complete') {
+      setLoaded(true);
+      return;
+    }
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+  return loaded;
+}
+
 export interface VerticalFeedProps {
   readonly start: FeedStart;
   readonly autoplay: boolean;
@@ -84,9 +99,13 @@ export function VerticalFeed({ start, autoplay: initialAutoplay, notPlayableSeen
     idle(prefetchDialogs);
   }, []);
 
+  // The server renders only the first posts (feed-loader.server.ts); the rest of the page is fetched once
+  // the page has loaded, so its pictures do not hold back the load event, or as soon as the viewer moves on.
+  const pageLoaded = usePageLoaded();
   useEffect(() => {
+    if (!pageLoaded && active === 0) return;
     if (canLoadMore && active >= posts.length - PREFETCH_DISTANCE) void loadMore();
-  }, [active, posts.length, canLoadMore, loadMore]);
+  }, [active, posts.length, canLoadMore, loadMore, pageLoaded]);
 
   // Views go through the HTTP fallback of the websocket's viewedPost; a lost count changes nothing on screen.
   const activeId = activePost?.id;

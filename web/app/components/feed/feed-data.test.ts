@@ -32,6 +32,18 @@ describe('list calls', () => {
     expect(start).toMatchObject({ openedId: 7, offset: 3, t: 5, canLoadMore: false });
   });
 
+  test('a feed can start with fewer posts than a page; the next page goes on from there with the page size', async () => {
+    const calls: string[] = [];
+    const get = async (path: string) => {
+      calls.push(path);
+      return { statusCode: 2, posts: [post(1), post(2), post(3), post(4)], canLoadMore: true, t: 8 };
+    };
+    const start = await startWith(get, source, undefined, 4);
+    expect(start).toMatchObject({ offset: 4, t: 8, canLoadMore: true });
+    await fetchPage(get, source, start.offset, start.t, new Set());
+    expect(calls).toEqual(['/api/post/?following=1&lgbt=2&limit=4', '/api/post/?following=1&lgbt=2&limit=20&offset=4&t=8']);
+  });
+
   test('an error answer becomes a FeedLoadError with the server code', async () => {
     const get = async () => ({ statusCode: -13, error: 'not_found' });
     await expect(fetchPost(get, 7)).rejects.toEqual(new FeedLoadError('not_found'));

@@ -55,8 +55,8 @@ function checked<T>(answer: unknown): T {
   throw new FeedLoadError(envelope.error ?? 'internal_error');
 }
 
-export function listPath(source: FeedSource, offset: number, t: number | undefined): string {
-  const query = new URLSearchParams({ ...source.filters, lgbt: String(source.lgbt), limit: String(source.pageSize) });
+export function listPath(source: FeedSource, offset: number, t: number | undefined, limit = source.pageSize): string {
+  const query = new URLSearchParams({ ...source.filters, lgbt: String(source.lgbt), limit: String(limit) });
   if (offset > 0) query.set('offset', String(offset));
   if (t !== undefined) query.set('t', String(t));
   return `/api/post/?${query.toString()}`;
@@ -69,8 +69,9 @@ export async function fetchPage(
   offset: number,
   t: number | undefined,
   shown: ReadonlySet<number>,
+  limit = source.pageSize,
 ) {
-  const answer = checked<ListAnswer>(await get(listPath(source, offset, t)));
+  const answer = checked<ListAnswer>(await get(listPath(source, offset, t, limit)));
   return {
     posts: answer.posts.filter((post) => !shown.has(post.id)),
     canLoadMore: answer.canLoadMore,
@@ -83,9 +84,17 @@ export async function fetchPost(get: ApiGet, id: number): Promise<FeedPost> {
   return checked<{ post: FeedPost }>(await get(`/api/post/${id}`)).post;
 }
 
-/** The start of a feed: the opened post (when there is one) followed by the first page of its list. */
-export async function startWith(get: ApiGet, source: FeedSource, opened: FeedPost | undefined): Promise<FeedStart> {
-  const page = await fetchPage(get, source, 0, undefined, new Set(opened ? [opened.id] : []));
+/**
+ * The start of a feed: the opened post (when there is one) followed by the first `limit` posts of its
+ * list; the browser goes on from there with whole pages.
+ */
+export async function startWith(
+  get: ApiGet,
+  source: FeedSource,
+  opened: FeedPost | undefined,
+  limit = source.pageSize,
+): Promise<FeedStart> {
+  const page = await fetchPage(get, source, 0, undefined, new Set(opened ? [opened.id] : []), limit);
   return {
     source,
     posts: opened ? [opened, ...page.posts] : page.posts,

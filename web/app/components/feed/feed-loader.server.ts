@@ -6,6 +6,14 @@ import type { PostListFilters } from '../../lib/post-links';
 import { notFound } from '../../lib/route-params';
 import { FeedLoadError, type FeedPost, type FeedSource, type FeedStart, fetchPost, POST_PAGE_SIZE, startWith } from './feed-data';
 
+/**
+ * How many posts of the list a feed page renders on the server: the one on screen, the two the player
+ * buffers next and one more. Rendering and serialising all 20 of a page made the home page the
+ * costliest answer of the site (243 KB of HTML, about 36 pages/s on two cores); the browser fetches
+ * the rest of the page right after hydration (VerticalFeed loads more 4 posts before the end).
+ */
+const SERVER_RENDERED_POSTS = 4;
+
 /** Present only for logged-in users (server/src/accounts/session-cookies.ts). */
 const REFRESH_COOKIE = 'refresh';
 
@@ -57,7 +65,7 @@ export async function loadFeedPage({ request, context }: LoaderArgs, feed: FeedR
       pageSize: feed.pageSize ?? POST_PAGE_SIZE,
     };
     return {
-      start: await startWith(get, source, opened),
+      start: await startWith(get, source, opened, Math.min(SERVER_RENDERED_POSTS, source.pageSize)),
       autoplay: readCookie(cookies, 'autoplay') !== '0',
       notPlayableSeen: Boolean(readCookie(cookies, 'videoNotPlayablePopup')),
     };

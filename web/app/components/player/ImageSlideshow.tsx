@@ -79,16 +79,25 @@ export function ImageSlideshow({ pictures, level, running, soundUrl, title }: Im
       >
         {pictures.map((picture, position) => {
           const url = level === 'none' && position > 0 ? undefined : stillUrl(picture, 'poster');
+          // Only the first picture of a set near the current post loads at once; a set further down the feed
+          // waits until the browser finds it close to the viewport.
+          const loading = position === 0 && level !== 'none' ? 'eager' : 'lazy';
           return (
             <figure key={picture.id} className={styles.slide} aria-label={t('feed.picture', { index: position + 1, count })}>
               {url && (
                 <>
-                  <img className={styles.backdrop} src={stillUrl(picture, 'thumb') ?? url} alt="" aria-hidden="true" />
+                  <img
+                    className={styles.backdrop}
+                    src={stillUrl(picture, 'thumb') ?? url}
+                    alt=""
+                    aria-hidden="true"
+                    loading={loading}
+                  />
                   <img
                     className={styles.picture}
                     src={url}
                     alt={position === 0 ? title : ''}
-                    loading={position === 0 ? 'eager' : 'lazy'}
+                    loading={loading}
                     decoding="async"
                     draggable={false}
                   />
