@@ -169,9 +169,12 @@ export class SearchRepository {
     if (compact.length <= SHORT_PREFIX) {
       const popular = await sql<{ id: number }>`
         SELECT t.id FROM (SELECT id, tag, use_count FROM tags ORDER BY use_count DESC, id DESC LIMIT ${USAGE_WINDOW}) t
-        -- A correlated lookup per tag read (not EXISTS, which the planner turns into a hash of every match).
-        WHERE t.tag LIKE ${prefix}
-          OR (SELECT true FROM tag_translations tt WHERE tt.tag_id = t.id AND tt.normalized LIKE ${prefix} LIMIT 1)
+        -- A correlated lookup per tag read (not EXISTS, which the planner turns into a hash of every match),
+        -- by tag id: a LIKE here made the planner probe the name prefix index instead, reading every
+        -- translation starting like the text once per tag (390 ms for "dan" at 100k tags).
+        WHERE starts_with(t.tag, ${compact})
+          OR (SELECT true FROM tag_translations tt
+              WHERE tt.tag_id = t.id AND left(tt.normalized, char_length(${compact})) = ${compact} LIMIT 1)
         ORDER BY t.use_count DESC, t.id DESC LIMIT ${limit}`.execute(this.db);
       if (popular.rows.length === limit) return popular.rows.map((row) => row.id);
     }
