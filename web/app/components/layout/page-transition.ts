@@ -12,7 +12,7 @@ export const EDGE_SWIPE_PX = 24;
 export const EDGE_SWIPE_WINDOW_MS = 800;
 
 export interface HistoryMove {
-  /** React Router's history index of the page being left and of the page arriving (undefined when unknown). */
+  /** History indexes of the page being left and of the page arriving (undefined when unknown). */
   readonly fromIndex: number | undefined;
   readonly toIndex: number | undefined;
   readonly isIOS: boolean;

@@ -15,6 +15,10 @@ type ViewTransitionDocument = Document & {
   startViewTransition?: (update: () => Promise<void>) => { finished: Promise<void> };
 };
 
+/** The Navigation API, where the browser has it (Chromium): it knows both ends of a history move at once. */
+type NavigationApi = EventTarget & { readonly currentEntry: { readonly index: number } | null };
+type NavigateEvent = Event & { readonly navigationType: string; readonly destination: { readonly index: number } };
+
 function historyIndex(state: unknown): number | undefined {
   const index = (state as { idx?: unknown } | null)?.idx;
   return typeof index === 'number' ? index : undefined;
@@ -70,10 +74,22 @@ export function usePageTransitions(): void {
       if (!isInAppNavigation(event, link, new URL(location.href))) return;
       start(transitionForLink(Boolean(anchor.closest('nav[data-main-navigation]'))));
     };
+    // React Router's index of the page being left is only known once React has committed that page: a back
+    // move made before then (back right after following a link) would read as a move forward. The Navigation
+    // API's indexes are exact, so they decide where the browser has them.
+    const navigationApi = (window as { navigation?: NavigationApi }).navigation;
+    let traversal: { fromIndex: number; toIndex: number } | undefined;
+    const onNavigate = (event: Event) => {
+      const { navigationType, destination } = event as NavigateEvent;
+      const from = navigationApi?.currentEntry?.index;
+      traversal =
+        navigationType === 'traverse' && from !== undefined ? { fromIndex: from, toIndex: destination.index } : undefined;
+    };
     const onPopState = (event: PopStateEvent) => {
-      const toIndex = historyIndex(event.state);
+      const move = traversal ?? { fromIndex: currentIndex.current, toIndex: historyIndex(event.state) };
+      traversal = undefined;
       const sinceEdgeTouch = edgeTouchActive ? 0 : edgeTouchEnded === undefined ? undefined : performance.now() - edgeTouchEnded;
-      start(transitionForHistoryMove({ fromIndex: currentIndex.current, toIndex, isIOS, sinceEdgeTouch }));
+      start(transitionForHistoryMove({ ...move, isIOS, sinceEdgeTouch }));
     };
     const onTouchStart = (event: TouchEvent) => {
       const x = event.touches[0]?.clientX ?? Number.POSITIVE_INFINITY;
@@ -85,11 +101,13 @@ export function usePageTransitions(): void {
     };
     // Capture phase: decide before the router's link handler prevents the default.
     document.addEventListener('click', onClick, true);
+    navigationApi?.addEventListener('navigate', onNavigate);
     window.addEventListener('popstate', onPopState);
     document.addEventListener('touchstart', onTouchStart, { passive: true });
     document.addEventListener('touchend', onTouchEnd, { passive: true });
     return () => {
       document.removeEventListener('click', onClick, true);
+      navigationApi?.removeEventListener('navigate', onNavigate);
       window.removeEventListener('popstate', onPopState);
       document.removeEventListener('touchstart', onTouchStart);
       document.removeEventListener('touchend', onTouchEnd);
