@@ -1,9 +1,18 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+/**
+ * The global rate limit's key: the peer address, IPv6 by /64 as the plugin's own key does. A request whose
+ * client already hung up (a video range the player abandoned) has no address any more; it shares one key
+ * instead of failing in the plugin with a 500.
+ */
+export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
+  return request.ip === undefined ? 'peer-gone' : normalizeIP(request.ip);
+}
 
 /** Cross-cutting HTTP protections: headers, cookies, compression and the global rate limit. */
 export default fp(
@@ -51,6 +60,7 @@ export default fp(
     await app.register(rateLimit, {
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
+      keyGenerator: rateLimitKey,
       allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/media-api/'),
       // Thrown into the error handler, which answers with the envelope; Retry-After is already set.
       errorResponseBuilder: () => Object.assign(new Error('rate limited'), { statusCode: 429 }),
