@@ -15,6 +15,21 @@ test('the home page is rendered on the server in English, left to right', async 
   expect(markup).toMatch(/<body[^>]*>[\s\S]*<\w+[^>]*>[\s\S]*<\/body>/);
 });
 
+test('scripts go out precompressed to browsers that accept it, with Vary, and as they are to others', async ({ request }) => {
+  const markup = await (await request.get('/')).text();
+  const script = markup.match(/<link rel="modulepreload" href="(\/assets\/framework-[^"]+\.js)"/)?.[1];
+  expect(script).toBeDefined();
+  for (const encoding of ['br', 'gzip']) {
+    const response = await request.get(script ?? '', { headers: { 'accept-encoding': encoding } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()).toMatchObject({ 'content-encoding': encoding, vary: 'accept-encoding' });
+    expect(await response.text()).toContain('react');
+  }
+  const plain = await request.get(script ?? '', { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(await plain.text()).toContain('react');
+});
+
 test('the home page loads in the browser without errors', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,12 +1,19 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { clientChunking } from './scripts/chunking.ts';
+import { precompress } from './scripts/precompress-plugin.ts';
 import { pwa } from './scripts/pwa-plugin.ts';
 
-export default defineConfig({
-  plugins: [reactRouter(), pwa()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [reactRouter(), pwa(), precompress()],
   // The server seeds loaders' context with a token from this module; it must stay one shared
   // module instance in Node, never a bundled copy (see app/server-context.ts).
   ssr: { external: ['#server-context'] },
-  build: { rollupOptions: { external: ['#server-context'] } },
+  build: {
+    rolldownOptions: {
+      external: ['#server-context'],
+      output: isSsrBuild ? {} : { codeSplitting: clientChunking() },
+    },
+  },
   server: { hmr: { port: 24678 } },
-});
+}));

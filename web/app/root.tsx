@@ -12,22 +12,28 @@ import { serverContext } from '#server-context';
 import type { Route } from './+types/root';
 import { AccountSession } from './components/account/AccountSession';
 import { ConsentProvider } from './components/consent/ConsentProvider';
-import { ErrorPage } from './components/errors/ErrorPage';
 import { AppShell } from './components/layout/AppShell';
 import { useLayout } from './components/layout/layouts';
 import { SiteExperience } from './components/layout/SiteExperience';
-import { SiteUpdating } from './components/layout/SiteUpdating';
 import { reloadAfterChunkError } from './components/layout/useLandingQuery';
 import { pwaLinks } from './components/pwa/pwa-links';
 import { AppearanceProvider, ThemedHtml } from './components/theme/AppearanceProvider';
 import { directionOf, i18nFor } from './i18n/config';
 import { I18nProvider } from './i18n/react';
+import { isChunkLoadError } from './lib/chunk-errors';
 import { cutDescription } from './lib/meta';
-import { isChunkLoadError } from './lib/query-handling';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
 import { defaultAccent } from './lib/theme';
 import stylesheet from './styles/global.css?url';
+
+// Error pages load when needed: a first visit that goes well never shows them. Their styles stay with the
+// shell's (imported here), so a server-rendered error page is styled before its script has arrived.
+import './components/errors/ErrorPage.module.css';
+import './components/layout/SiteUpdating.module.css';
+
+const ErrorPage = lazy(() => import('./components/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })));
+const SiteUpdating = lazy(() => import('./components/layout/SiteUpdating').then((module) => ({ default: module.SiteUpdating })));
 
 // The service worker registers after the page has loaded; its update flag and the iOS prompt come later still.
 const PwaSupport = lazy(() => import('./components/pwa/PwaSupport'));
@@ -100,7 +106,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const layout = useLayout();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  if (!loaderData.settings) return <SiteUpdating />;
+  if (!loaderData.settings) {
+    return (
+      <Suspense>
+        <SiteUpdating />
+      </Suspense>
+    );
+  }
   return (
     <>
       <AppShell layout={layout}>
@@ -124,13 +136,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!page) {
     return (
       <main id="content">
-        <ErrorPage notFound={isNotFound(error)} />
+        <Suspense>
+          <ErrorPage notFound={isNotFound(error)} />
+        </Suspense>
       </main>
     );
   }
   return (
     <AppShell layout="default">
-      <ErrorPage notFound={isNotFound(error)} />
+      <Suspense>
+        <ErrorPage notFound={isNotFound(error)} />
+      </Suspense>
     </AppShell>
   );
 }

@@ -85,6 +85,8 @@ export default fp(
     // Update checks must reach the server, not the hour-long cache of the other static files.
     app.addHook('onSend', async (request, reply) => {
       if (request.routeOptions.url === '/sw.js') reply.header('cache-control', 'no-cache');
+      // A precompressed file is one of several bodies for its URL: caches on the way must key on the encoding.
+      if (reply.getHeader('content-encoding') && !reply.getHeader('vary')) reply.header('vary', 'accept-encoding');
     });
     await app.register(fastifyReactRouter, {
       serverBuildPath: `${webRoot}build/server/index.js`,
@@ -92,6 +94,8 @@ export default fp(
       mode: 'production',
       getLoadContext,
       routeOptions,
+      // The build writes .br and .gz beside each text file (web/scripts/precompress-plugin.ts).
+      staticOptions: { preCompressed: true },
       assetCacheControl: 'public, max-age=31536000, immutable',
       fileCacheControl: 'public, max-age=3600',
     });

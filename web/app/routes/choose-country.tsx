@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { serverContext } from '#server-context';
 import { listCountries } from '../../../server/src/settings/countries.ts';
 import { CountryList } from '../components/dialogs/CountryList';
-import { useCurrentCountry } from '../components/dialogs/useSiteChoices';
+import { useCurrentCountry } from '../components/dialogs/useCurrentCountry';
 import type { RouteHandle } from '../components/layout/layouts';
 import { PageIntro } from '../components/page/PageIntro';
 import { pickLocale } from '../i18n/locale.server';

@@ -5,7 +5,8 @@ import { chooseSessionCountry } from '../../lib/session-country';
 import { CountryList } from './CountryList';
 import { Dialog } from './Dialog';
 import { LanguageList } from './LanguageList';
-import { useCurrentCountry, useLanguages } from './useSiteChoices';
+import { useCurrentCountry } from './useCurrentCountry';
+import { useLanguages } from './useSiteChoices';
 
 export function LanguageDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

@@ -6,7 +6,8 @@ import { ThemeSwitcher } from '../theme/ThemeSwitcher';
 import { Dialog } from './Dialog';
 import { ChevronIcon } from './icons';
 import styles from './SettingsDialog.module.css';
-import { type SiteDialog, useCurrentCountry, useLanguages } from './useSiteChoices';
+import { useCurrentCountry } from './useCurrentCountry';
+import { type SiteDialog, useLanguages } from './useSiteChoices';
 
 function Row({ label, value, onClick }: { label: string; value?: ReactNode; onClick: () => void }) {
   return (

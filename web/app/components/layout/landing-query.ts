@@ -1,0 +1,52 @@
+import type { NavigateFunction } from 'react-router';
+import {
+  addressWithoutCampaign,
+  type Campaign,
+  isUnsupportedDevice,
+  readCampaign,
+  readLinkParameters,
+  standaloneReloadAddress,
+} from '../../lib/query-handling';
+import { chooseSessionCountry } from '../../lib/session-country';
+import { readTabValue, writeTabValue } from '../../lib/tab-storage';
+
+const GO_KEY = 'velvet.go';
+
+let landingCampaign: Campaign | undefined;
+
+/** The campaign tags the visitor arrived with, kept in memory for statistics once they are consented to. */
+export function currentCampaign(): Campaign | undefined {
+  return landingCampaign;
+}
+
+/**
+ * The query parameters of spec §2 that act in the browser: `standalone` reloads the home page,
+ * campaign tags are read and removed from the address bar, `country` is forced for the session, and
+ * small iOS screens go to /unsupported unless `go` was given this session.
+ */
+export function applyLandingQuery(url: URL, navigate: NavigateFunction): void {
+  const reload = standaloneReloadAddress(url.searchParams, Date.now());
+  if (reload) {
+    window.location.replace(reload);
+    return;
+  }
+  const campaign = readCampaign(url.searchParams);
+  const cleaned = addressWithoutCampaign(url);
+  if (campaign) landingCampaign = campaign;
+  // React Router's own state stays in history.state, so back and forward keep working.
+  if (cleaned) window.history.replaceState(window.history.state, '', cleaned);
+
+  const link = readLinkParameters(url.searchParams);
+  if (link.country) chooseSessionCountry(link.country);
+  if (link.go) writeTabValue(GO_KEY, '1');
+  const device = {
+    userAgent: navigator.userAgent,
+    platform: navigator.platform,
+    maxTouchPoints: navigator.maxTouchPoints,
+    screenWidth: window.screen.width,
+    screenHeight: window.screen.height,
+  };
+  if (url.pathname !== '/unsupported' && !readTabValue(GO_KEY) && isUnsupportedDevice(device)) {
+    void navigate('/unsupported', { replace: true });
+  }
+}

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
+import type { Plugin } from 'vite';
+
+/** Text files worth compressing; images, audio and source maps are left as they are. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|webmanifest|txt|xml)$/;
+/** The server's on-the-fly compression threshold (server/src/http/security.ts): smaller files go out as they are. */
+const MIN_BYTES = 1024;
+
+function compressibleFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).length >= MIN_BYTES);
+}
+
+/**
+ * Writes `file.gz` and `file.br` beside every text file of the client build, which the server sends in
+ * place of the file to browsers that accept them (@fastify/static `preCompressed`). Done once here at
+ * the highest settings instead of at level 6 on every request: gzip by Zopfli (about 3% smaller than
+ * zlib's best; block splitting is off, as it costs seconds per file for a few hundred bytes), Brotli at
+ * quality 11. The build takes about six seconds longer; no request spends CPU on it.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'velvet-precompress',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    writeBundle(options) {
+      outDir = options.dir ?? '';
+    },
+    async closeBundle() {
+      if (!outDir) return;
+      for (const file of compressibleFiles(outDir)) {
+        const source = readFileSync(file);
+        writeFileSync(`${file}.gz`, await gzipAsync(source, { numiterations: 5, blocksplitting: false }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
