@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import styles from './discovery.module.css';
 import { type PlaylistView, type PostCard, type PostList, still } from './discovery-types';
 import player from './PlaylistPlayer.module.css';
-import { ReportButton } from './ReportDialog';
+import { ReportButton } from './ReportButton';
 
 /** Spec §9 mobile breakpoint: at or below it the playing post goes into ?playFeed= instead of the path. */
 const MOBILE_MAX = 945;

@@ -12,8 +12,8 @@ const REASONS = ['underage', 'nonConsent', 'illegal', 'stolen', 'spam', 'other']
 export type ReportTarget = { readonly postId: number } | { readonly abuseUserId: number };
 
 /**
- * Reports a post or an account to the operators (spec §7 POST /api/abuse). Mounted by the post and profile
- * screens through ReportButton; works for visitors and users alike.
+ * Reports a post or an account to the operators (spec §7 POST /api/abuse). Opened by ReportButton on the
+ * screens that show a post or a profile; works for visitors and users alike.
  */
 export function ReportDialog({ open, onClose, target }: { open: boolean; onClose: () => void; target: ReportTarget }) {
   const { t } = useTranslation();
@@ -100,19 +100,5 @@ export function ReportDialog({ open, onClose, target }: { open: boolean; onClose
         </form>
       )}
     </Dialog>
-  );
-}
-
-/** The report action the post and profile screens mount: a button that opens ReportDialog. */
-export function ReportButton({ target, className }: { target: ReportTarget; className?: string }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className ?? styles.secondaryButton} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t('discovery.report.action')}
-      </button>
-      <ReportDialog open={open} onClose={() => setOpen(false)} target={target} />
-    </>
   );
 }

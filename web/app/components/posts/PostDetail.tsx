@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format-number';
+import { ReportButton } from '../discovery/ReportButton';
 import { Avatar } from '../profile/Avatar';
 import { FollowButton } from '../profile/FollowButton';
 import styles from './PostDetail.module.css';
@@ -111,9 +112,12 @@ export function PostDetail({ post, locale, isOwner, onError }: PostDetailProps) 
             <strong>{formatCount(post.viewCount, locale, 'views')}</strong> {t('profile.views')}
           </span>
         </p>
-        <Link to={profileVideoLink(post, post.user.username)} className={styles.watch}>
-          {t('profile.watchInFeed')}
-        </Link>
+        <div className={styles.actions}>
+          <Link to={profileVideoLink(post, post.user.username)} className={styles.watch}>
+            {t('profile.watchInFeed')}
+          </Link>
+          {!isOwner && <ReportButton target={{ postId: post.id }} className={styles.report} />}
+        </div>
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { ReportButton } from '../discovery/ReportButton';
 import { Avatar } from './Avatar';
 import { bioWithTagLinks } from './bio-links';
 import { FollowButton } from './FollowButton';
@@ -72,17 +73,20 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
         </p>
         <div className={styles.actions}>
           {profile.myProfile ? (
-            <Link to="/settings" className={styles.edit}>
+            <Link to="/settings" className={styles.secondaryAction}>
               {t('profile.editProfile')}
             </Link>
           ) : (
-            <FollowButton
-              userId={profile.id}
-              username={profile.username}
-              following={profile.iFollowUser}
-              onFollowersCount={setFollowers}
-              onError={onError}
-            />
+            <>
+              <FollowButton
+                userId={profile.id}
+                username={profile.username}
+                following={profile.iFollowUser}
+                onFollowersCount={setFollowers}
+                onError={onError}
+              />
+              <ReportButton target={{ abuseUserId: profile.id }} className={styles.secondaryAction} />
+            </>
           )}
         </div>
       </div>

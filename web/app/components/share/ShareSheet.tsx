@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../../lib/root-data';
 import { Dialog } from '../dialogs/Dialog';
+import { ReportButton } from '../discovery/ReportButton';
 import type { FeedPost } from '../feed/feed-data';
 import { recordShare, type ShareCountChannel } from '../feed/social-actions';
 import { PlatformIcon } from './PlatformIcon';
@@ -42,12 +43,14 @@ export function ShareSheet({ post, onClose, onShared }: ShareSheetProps) {
 
 /**
  * Copy the link, the device's own share sheet where there is one, the usual platforms (each link tagged
- * with its utm_source) and the embed code. Each share is counted through POST /api/post/share/{id};
+ * with its utm_source), the embed code, and the report action for someone else's post. Each share is counted through POST /api/post/share/{id};
  * spec §8: a failed count is only logged.
  */
 function ShareOptions({ post, onShared }: { post: FeedPost; onShared: ShareSheetProps['onShared'] }) {
   const { t } = useTranslation();
-  const origin = useRootData()?.baseUrl || window.location.origin;
+  const root = useRootData();
+  const origin = root?.baseUrl || window.location.origin;
+  const isOwnPost = root?.viewer?.id === post.user.id;
   const { message, show } = useStatusMessage();
   const url = `${origin}${post.path}`;
   const title = post.title || t('feed.shareFallbackTitle', { name: post.user.displayName || post.user.username });
@@ -121,6 +124,11 @@ function ShareOptions({ post, onShared }: { post: FeedPost; onShared: ShareSheet
           {t('feed.copyEmbed')}
         </button>
       </div>
+      {!isOwnPost && (
+        <div className={styles.report}>
+          <ReportButton target={{ postId: post.id }} className={styles.secondary} />
+        </div>
+      )}
       <StatusToast message={message} />
     </>
   );
