@@ -59,8 +59,8 @@ export default [
   ...withVariants('search-trends', (base, suffix) => [route(base, 'routes/search-trends.tsx', { id: `search-trends${suffix}` })]),
   ...withVariants('tag', (base, suffix) => [
     route(base, 'routes/tags.tsx', { id: `tags${suffix}` }),
-    route(`${base}/:tag`, 'routes/tag.tsx', { id: `tag${suffix}` }),
-    route(`${base}/:tag/:id`, 'routes/tag.tsx', { id: `tag${suffix}-post` }),
+    // One route with or without the post: opening a post over the tag page keeps the page (tag.tsx).
+    route(`${base}/:tag/:id?`, 'routes/tag.tsx', { id: `tag${suffix}` }),
   ]),
   ...withVariants('video', (base, suffix) => [route(base, 'routes/video.tsx', { id: `video${suffix}` })]),
   route('video2', 'routes/video.tsx', { id: 'video2' }),

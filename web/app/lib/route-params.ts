@@ -21,6 +21,11 @@ export function requireId(value: string | undefined): string {
   return value;
 }
 
+/** A post id of the address as a number, or undefined when there is none or it is not an id (no 404). */
+export function idOrUndefined(value: string | undefined): number | undefined {
+  return value !== undefined && numericId.test(value) && value.length < 16 ? Number(value) : undefined;
+}
+
 export function optionalId(value: string | undefined): string | undefined {
   return value === undefined ? undefined : requireId(value);
 }

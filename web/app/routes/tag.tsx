@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect, type ShouldRevalidateFunction, useLocation } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../components/discovery/discovery.module.css';
 import { loadFromApi, readerContext } from '../components/discovery/discovery-data.server';
@@ -9,19 +9,23 @@ import type { RouteHandle } from '../components/layout/layouts';
 import { useTranslation } from '../i18n/react';
 import { pageMeta } from '../lib/meta';
 import { orientationOf } from '../lib/orientation';
-import { notFound, optionalId } from '../lib/route-params';
+import { idOrUndefined, notFound, optionalId } from '../lib/route-params';
 import type { Route } from './+types/tag';
 
 export const handle: RouteHandle = { layout: 'default' };
 
 const PAGE = 20;
 
-/** /tag/{tag}: the tag's header and posts; /tag/{tag}/{id} opens the tag's feed at that post in the player. */
+/**
+ * /tag/{tag}: the tag's header and posts. /tag/{tag}/{id} is a post of the tag: a tile of the page opens it
+ * in the feed overlay over the page; followed from anywhere else, it opens the tag's feed in the player.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const name = params.tag.trim();
   if (!name || name.length > 100) notFound();
   const postId = optionalId('id' in params ? params.id : undefined);
   if (postId) {
+    // Followed from outside the page (a shared address, another page's link), a post opens in the player.
     const suffix = orientationOf(new URL(request.url).pathname)?.suffix ?? '';
     throw redirect(`/video${suffix}?id=${postId}&tag=${encodeURIComponent(name)}`);
   }
@@ -30,28 +34,44 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reader,
     `/api/tag/translate?tag=${encodeURIComponent(name)}&lgbt=${reader.lgbt}`,
   );
-  const query = `tagId=${tag.id}&x=${x}&lgbt=${reader.lgbt}&latest=1&limit=${PAGE}`;
+  const filters = { tagId: String(tag.id), x: String(x), latest: '1' };
+  const query = new URLSearchParams({ ...filters, lgbt: String(reader.lgbt), limit: String(PAGE) }).toString();
   const posts = await loadFromApi<PostList>(reader, `/api/post/?${query}`);
-  return { tag, query, posts };
+  return { tag, query, posts, filters, lgbt: reader.lgbt };
 }
+
+/** A post opened over the page, or closed again, changes only the id: the page keeps what it loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, defaultShouldRevalidate }) =>
+  currentParams.tag === nextParams.tag && currentParams.id !== nextParams.id ? false : defaultShouldRevalidate;
 
 export const meta = (args: Route.MetaArgs) => pageMeta(args, 'tag', { tag: args.loaderData?.tag.name ?? '' });
 
-export default function Tag({ loaderData }: Route.ComponentProps) {
+export default function Tag({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { tag, query, posts } = loaderData;
+  const { pathname } = useLocation();
+  const { tag, query, posts, filters, lgbt } = loaderData;
+  const label = t('discovery.tag.postsHeading', { tag: tag.name });
+  const pagePath = `/tag${orientationOf(pathname)?.suffix ?? ''}/${encodeURIComponent(params.tag)}`;
   return (
     <div className={styles.page}>
       <TagHeader tag={tag} />
       <section className={styles.section} aria-labelledby="tag-posts">
         <h2 id="tag-posts" className={styles.visuallyHidden}>
-          {t('discovery.tag.postsHeading', { tag: tag.name })}
+          {label}
         </h2>
         <PagedPostGrid
           first={posts}
           query={query}
           context={{ tag: tag.tag }}
-          label={t('discovery.tag.postsHeading', { tag: tag.name })}
+          label={label}
+          feed={{
+            filters,
+            lgbt,
+            openedId: idOrUndefined(params.id),
+            pagePath,
+            linkOf: (post) => `${pagePath}/${post.id}`,
+            label: tag.name,
+          }}
         />
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { type GridFeed, GridFeedOverlay } from '../feed/GridFeedOverlay';
 import styles from './discovery.module.css';
 import type { PostCard, PostList } from './discovery-types';
 import { type FeedContext, PostGrid } from './PostGrid';
@@ -15,11 +16,14 @@ export function PagedPostGrid({
   query,
   context,
   label,
+  feed,
 }: {
   first: PostList;
   query: string;
   context?: FeedContext;
   label: string;
+  /** Opens the grid's posts in the page's feed overlay, which goes on with the grid's list. */
+  feed?: GridFeed;
 }) {
   const { t } = useTranslation();
   const [posts, setPosts] = useState<PostCard[]>(first.posts);
@@ -64,7 +68,8 @@ export function PagedPostGrid({
   if (posts.length === 0) return <p className={styles.empty}>{t('discovery.post.none')}</p>;
   return (
     <>
-      <PostGrid posts={posts} context={context} label={label} />
+      {feed && <GridFeedOverlay feed={feed} list={{ posts, offset: page.offset, canLoadMore: page.more, t: first.t }} />}
+      <PostGrid posts={posts} context={context} label={label} overlayLink={feed?.linkOf} />
       {page.more && (
         <div ref={sentinel} className={styles.more}>
           <button type="button" className={styles.secondaryButton} onClick={() => void loadMore()} disabled={state === 'loading'}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { OVERLAY_LINK_STATE } from '../feed/GridFeedOverlay';
 import { StillPicture } from '../media/StillPicture';
 import shared from './discovery.module.css';
 import { type PostCard, still } from './discovery-types';
@@ -16,8 +17,21 @@ export function postLink(post: PostCard, context?: FeedContext): string {
   return `${post.path}&${name}=${encodeURIComponent(String(value))}`;
 }
 
-/** A grid of post posters, each a link into the feed player; first tiles load eagerly, the rest lazily. */
-export function PostGrid({ posts, context, label }: { posts: readonly PostCard[]; context?: FeedContext; label: string }) {
+/**
+ * A grid of post posters, each a link into the feed player; first tiles load eagerly, the rest lazily.
+ * With `overlayLink` a tile opens its post in the page's feed overlay (feed/GridFeedOverlay.tsx) instead.
+ */
+export function PostGrid({
+  posts,
+  context,
+  label,
+  overlayLink,
+}: {
+  posts: readonly PostCard[];
+  context?: FeedContext;
+  label: string;
+  overlayLink?: (post: PostCard) => string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <ul className={styles.grid} aria-label={label}>
@@ -27,7 +41,12 @@ export function PostGrid({ posts, context, label }: { posts: readonly PostCard[]
         const images = post.media.filter((media) => media.mimeType.startsWith('image/')).length;
         return (
           <li key={post.id} className={styles.tile}>
-            <Link to={postLink(post, context)} className={styles.link} prefetch="intent">
+            <Link
+              className={styles.link}
+              {...(overlayLink
+                ? { to: overlayLink(post), state: OVERLAY_LINK_STATE, preventScrollReset: true, 'data-feed-overlay-link': '' }
+                : { to: postLink(post, context), prefetch: 'intent' })}
+            >
               {picture.jpg ? (
                 <StillPicture
                   webp={picture.webp}

@@ -49,13 +49,22 @@ export interface VerticalFeedProps {
   readonly label: string;
   /** Shown instead of the feed when the list is empty. */
   readonly empty?: React.ReactNode;
+  /** `overlay`: the feed fills the FeedOverlay it opens in, instead of the page below the top bar. */
+  readonly variant?: 'page' | 'overlay';
 }
 
 /**
  * The vertical feed: full-height posts in a scroll-snap column, one current at a time. The current video
  * plays, the next two are buffered, and further pages load before the end is reached.
  */
-export function VerticalFeed({ start, autoplay: initialAutoplay, notPlayableSeen, label, empty }: VerticalFeedProps) {
+export function VerticalFeed({
+  start,
+  autoplay: initialAutoplay,
+  notPlayableSeen,
+  label,
+  empty,
+  variant = 'page',
+}: VerticalFeedProps) {
   const { t } = useTranslation();
   const { remember } = useConsent();
   const feed = useRef<HTMLDivElement>(null);
@@ -127,7 +136,7 @@ export function VerticalFeed({ start, autoplay: initialAutoplay, notPlayableSeen
   if (posts.length === 0) return <div className={styles.empty}>{empty}</div>;
 
   return (
-    <section className={styles.frame} aria-label={label}>
+    <section className={styles.frame} aria-label={label} data-variant={variant}>
       <div ref={feed} className={styles.feed} data-testid="vertical-feed" data-active-index={active}>
         {posts.map((post, index) => (
           <FeedCard

@@ -23,6 +23,9 @@ export interface FeedCommands {
 
 const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+/** A dialog over the feed takes the keys; the feed overlay, itself a dialog, holds the feed and keeps them. */
+const dialogOver = (feed: RefObject<HTMLElement | null>) =>
+  Array.from(document.querySelectorAll('dialog[open]')).some((dialog) => !feed.current || !dialog.contains(feed.current));
 const pressable = (target: EventTarget | null) =>
   target instanceof HTMLElement && Boolean(target.closest('button, a, summary, [role="button"]'));
 
@@ -131,7 +134,7 @@ export function useFeedNavigation(feed: RefObject<HTMLElement | null>, count: nu
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (editable(event.target) || document.querySelector('dialog[open]')) return;
+      if (editable(event.target) || dialogOver(feed)) return;
       const { active: current, commands: actions } = state.current;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       const step = { ArrowDown: 1, PageDown: 1, j: 1, ArrowUp: -1, PageUp: -1, k: -1 }[key];
@@ -144,7 +147,7 @@ export function useFeedNavigation(feed: RefObject<HTMLElement | null>, count: nu
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [goTo]);
+  }, [feed, goTo]);
 
   return goTo;
 }

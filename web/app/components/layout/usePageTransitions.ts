@@ -71,7 +71,8 @@ export function usePageTransitions(): void {
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
       if (!(anchor instanceof HTMLAnchorElement)) return;
       const link = { href: anchor.href, target: anchor.target, hasDownload: anchor.hasAttribute('download') };
-      if (!isInAppNavigation(event, link, new URL(location.href))) return;
+      // A grid tile opening the feed overlay keeps the page: the overlay has its own slide.
+      if (!isInAppNavigation(event, link, new URL(location.href)) || anchor.hasAttribute('data-feed-overlay-link')) return;
       start(transitionForLink(Boolean(anchor.closest('nav[data-main-navigation]'))));
     };
     // React Router's index of the page being left is only known once React has committed that page: a back
@@ -86,6 +87,11 @@ export function usePageTransitions(): void {
         navigationType === 'traverse' && from !== undefined ? { fromIndex: from, toIndex: destination.index } : undefined;
     };
     const onPopState = (event: PopStateEvent) => {
+      // Back from a post in the feed overlay closes the overlay, which slides away over the same page.
+      if (document.querySelector('dialog[open][data-feed-overlay]')) {
+        traversal = undefined;
+        return;
+      }
       const move = traversal ?? { fromIndex: currentIndex.current, toIndex: historyIndex(event.state) };
       traversal = undefined;
       const sinceEdgeTouch = edgeTouchActive ? 0 : edgeTouchEnded === undefined ? undefined : performance.now() - edgeTouchEnded;

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../../i18n/react';
+import { readCookie } from '../../lib/cookies';
+import { BackIcon } from '../layout/icons';
+import styles from './FeedOverlay.module.css';
+import type { FeedStart } from './feed-data';
+import { VerticalFeed } from './VerticalFeed';
+
+/** How long the closing slide lasts; the owner unmounts the overlay after it (FeedOverlay.module.css). */
+export const FEED_OVERLAY_CLOSING_MS = 220;
+
+export interface FeedOverlayProps {
+  readonly start: FeedStart;
+  /** Names the overlay and its feed for assistive technology. */
+  readonly label: string;
+  /** Escape or the close button: the owner goes back in history, which closes the overlay. */
+  readonly onClose: () => void;
+  /** The overlay is on its way out: it plays the closing slide. */
+  readonly closing: boolean;
+}
+
+/**
+ * The feed over a page of posts (spec §2): a grid's post opens here, with the grid's list to swipe on,
+ * and the page stays underneath with its scroll position. On phones it slides up over the whole screen;
+ * on wide screens it is the desktop popup, a centred player with the page dimmed behind it. It is a
+ * modal <dialog>: the page is inert behind it, Escape closes it, and the focus goes back to the tile.
+ */
+export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+
+  const cookies = document.cookie;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (the native cancel) is the keyboard way out; this is the pointer one.
+    <dialog
+      ref={ref}
+      className={styles.overlay}
+      aria-label={label}
+      data-feed-overlay=""
+      data-closing={closing || undefined}
+      onClick={(event) => {
+        // Only the desktop popup leaves backdrop around the feed: a click there closes it.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialogs.close')}>
+        <span className={styles.backIcon}>
+          <BackIcon />
+        </span>
+        <svg className={styles.closeIcon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <VerticalFeed
+        start={start}
+        autoplay={readCookie(cookies, 'autoplay') !== '0'}
+        notPlayableSeen={Boolean(readCookie(cookies, 'videoNotPlayablePopup'))}
+        label={label}
+        variant="overlay"
+      />
+    </dialog>
+  );
+}
