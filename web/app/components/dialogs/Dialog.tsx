@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
 import styles from './Dialog.module.css';
+import { useModalDialog } from './useModalDialog';
 
 export interface DialogProps {
   readonly open: boolean;
@@ -16,10 +17,9 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert (the
- * focus trap), puts the dialog in the top layer and turns Escape into a `cancel`. Focus goes back to
- * the control that opened it; an element marked `data-autofocus` takes the focus first (the current
- * choice in a list), else the close button does. On narrow screens it becomes a bottom sheet. Nothing is rendered while
+ * A modal dialog on the native <dialog> element (useModalDialog: inert page, Escape, focus given back);
+ * an element marked `data-autofocus` takes the focus first (the current choice in a list), else the
+ * close button does. On narrow screens it becomes a bottom sheet. Nothing is rendered while
  * closed, so long lists (countries) do not weigh on every page.
  */
 export function Dialog({ open, onClose, title, description, size = 'medium', variant = 'centered', children }: DialogProps) {
@@ -27,26 +27,7 @@ export function Dialog({ open, onClose, title, description, size = 'medium', var
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.showModal();
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', cancel);
-    return () => {
-      dialog.removeEventListener('cancel', cancel);
-      dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  useModalDialog(ref, open, onClose);
 
   if (!open) return null;
   return (

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { readCookie } from '../../lib/cookies';
+import { useModalDialog } from '../dialogs/useModalDialog';
 import { BackIcon } from '../layout/icons';
 import styles from './FeedOverlay.module.css';
 import type { FeedStart } from './feed-data';
@@ -28,25 +29,7 @@ export interface FeedOverlayProps {
 export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.showModal();
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', cancel);
-    return () => {
-      dialog.removeEventListener('cancel', cancel);
-      dialog.close();
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
-    };
-  }, []);
+  useModalDialog(ref, true, onClose);
 
   const cookies = document.cookie;
   return (
