@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { socialPlatforms } from '../../../../server/src/accounts/social-links.ts';
 import { useTranslation } from '../../i18n/react';
+import { CloseIcon } from '../layout/icons';
 import styles from './forms.module.css';
 import own from './SocialLinksEditor.module.css';
 
@@ -44,9 +45,7 @@ export function SocialLinksEditor({
                 aria-label={t('account.settings.removeLink', { platform: platform.name })}
                 onClick={() => onChange(Object.fromEntries(Object.entries(links).filter(([key]) => key !== code)))}
               >
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-                </svg>
+                <CloseIcon strokeWidth={2.2} />
               </button>
             </li>
           );

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { CloseIcon } from '../layout/icons';
 import styles from './StatusToasts.module.css';
 
 /** Spec §3 status message: id, message, type, timeout. */
@@ -24,9 +25,7 @@ export function StatusToasts({ messages, onDismiss }: { messages: readonly Statu
             onClick={() => onDismiss(status.id)}
             aria-label={t('account.status.dismiss')}
           >
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            <CloseIcon size={16} strokeWidth={2.2} />
           </button>
         </div>
       ))}

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { CloseIcon } from '../layout/icons';
 import styles from './Dialog.module.css';
 import { useModalDialog } from './useModalDialog';
 
@@ -57,9 +58,7 @@ export function Dialog({ open, onClose, title, description, size = 'medium', var
             )}
           </div>
           <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialogs.close')}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            <CloseIcon size={20} strokeWidth={2.2} />
           </button>
         </header>
         <div className={styles.body}>{children}</div>

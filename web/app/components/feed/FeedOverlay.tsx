@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { readCookie } from '../../lib/cookies';
 import { useModalDialog } from '../dialogs/useModalDialog';
-import { BackIcon } from '../layout/icons';
+import { BackIcon, CloseIcon } from '../layout/icons';
 import styles from './FeedOverlay.module.css';
 import type { FeedStart } from './feed-data';
 import { VerticalFeed } from './VerticalFeed';
@@ -49,9 +49,9 @@ export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps
         <span className={styles.backIcon}>
           <BackIcon />
         </span>
-        <svg className={styles.closeIcon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
+        <span className={styles.closeIcon}>
+          <CloseIcon size={22} strokeWidth={2.2} />
+        </span>
       </button>
       <VerticalFeed
         start={start}

@@ -98,6 +98,15 @@ export function MenuIcon() {
   );
 }
 
+/** A cross: the close and remove controls of dialogs, banners, toasts and lists. */
+export function CloseIcon({ size = 18, strokeWidth = 2 }: { size?: number; strokeWidth?: number }) {
+  return (
+    <OutlineIcon size={size} strokeWidth={strokeWidth}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </OutlineIcon>
+  );
+}
+
 /** Points toward the inline start; TopBar.module.css mirrors it in right-to-left languages. */
 export function BackIcon() {
   return (

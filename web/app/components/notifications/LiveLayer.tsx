@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { useRootData } from '../../lib/root-data';
 import { liveSocket } from '../../lib/socket-client';
 import { useAccount } from '../account/AccountSession';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../layout/icons';
 import styles from './LiveLayer.module.css';
 import type { LiveNotification, NotificationType, NotificationView } from './notification-types';
 import { mediaToPreload } from './notifications-model';

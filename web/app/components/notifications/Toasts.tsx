@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../layout/icons';
 import { NotificationItem } from './NotificationItem';
 import type { NotificationView } from './notification-types';
 import { notificationsStore, useNotificationsState } from './notifications-store';

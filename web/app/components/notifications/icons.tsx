@@ -10,14 +10,6 @@ export function BellIcon() {
   );
 }
 
-export function CloseIcon() {
-  return (
-    <OutlineIcon size={18}>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </OutlineIcon>
-  );
-}
-
 const KIND_PATHS: Readonly<Record<string, string>> = {
   'post-like': 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
   'user-follow': 'M15 19a6 6 0 0 0-12 0M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM19 8v6M16 11h6',

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { CloseIcon } from '../layout/icons';
 import styles from './UpdateBanner.module.css';
 
 /** The update-available flag of spec §1. Shown inside a status region, so it is announced without taking focus. */
@@ -11,9 +12,7 @@ export default function UpdateBanner({ onReload, onDismiss }: { onReload: () => 
         {t('pwa.update.reload')}
       </button>
       <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={t('dialogs.close')}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
+        <CloseIcon strokeWidth={2.2} />
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { CloseIcon } from '../layout/icons';
 import styles from './MediaPreviews.module.css';
 import { type ChosenMedia, leftOut } from './useChosenMedia';
 
@@ -80,9 +81,7 @@ export function MediaPreviews({
                 disabled={disabled}
                 onClick={() => onRemove(item.id)}
               >
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-                </svg>
+                <CloseIcon strokeWidth={2.4} />
               </button>
             )}
           </li>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { CloseIcon } from '../layout/icons';
 import styles from './PostDetails.module.css';
 import { addTags, TAG_MAX_LENGTH, TAGS_MAX } from './tag-entry';
 
@@ -27,9 +28,7 @@ export function TagField({ tags, onChange }: { tags: readonly string[]; onChange
               aria-label={t('upload.removeTag', { tag })}
               onClick={() => onChange(tags.filter((other) => other !== tag))}
             >
-              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
-              </svg>
+              <CloseIcon size={14} strokeWidth={2.6} />
             </button>
           </span>
         ))}
