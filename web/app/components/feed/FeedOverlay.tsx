@@ -1,10 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { readCookie } from '../../lib/cookies';
 import { useModalDialog } from '../dialogs/useModalDialog';
 import { BackIcon, CloseIcon } from '../layout/icons';
 import styles from './FeedOverlay.module.css';
-import type { FeedStart } from './feed-data';
+import { type FeedStart, playbackPreferences } from './feed-data';
 import { VerticalFeed } from './VerticalFeed';
 
 /** How long the closing slide lasts; the owner unmounts the overlay after it (FeedOverlay.module.css). */
@@ -31,7 +30,7 @@ export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref, true, onClose);
 
-  const cookies = document.cookie;
+  const { autoplay, notPlayableSeen } = playbackPreferences(document.cookie);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (the native cancel) is the keyboard way out; this is the pointer one.
     <dialog
@@ -53,13 +52,7 @@ export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps
           <CloseIcon size={22} strokeWidth={2.2} />
         </span>
       </button>
-      <VerticalFeed
-        start={start}
-        autoplay={readCookie(cookies, 'autoplay') !== '0'}
-        notPlayableSeen={Boolean(readCookie(cookies, 'videoNotPlayablePopup'))}
-        label={label}
-        variant="overlay"
-      />
+      <VerticalFeed start={start} autoplay={autoplay} notPlayableSeen={notPlayableSeen} label={label} variant="overlay" />
     </dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FeedLoadError, fetchPage, fetchPost, listPath, startWith } from './feed-data';
+import { FeedLoadError, fetchPage, fetchPost, listPath, playbackPreferences, startWith } from './feed-data';
 
 const source = { filters: { following: '1' }, lgbt: 2, pageSize: 20 };
 const post = (id: number) => ({ id, title: `Post ${id}` });
@@ -48,4 +48,10 @@ describe('list calls', () => {
     const get = async () => ({ statusCode: -13, error: 'not_found' });
     await expect(fetchPost(get, 7)).rejects.toEqual(new FeedLoadError('not_found'));
   });
+});
+
+test('playback cookies: autoplay unless turned off, the not-playable popup once seen', () => {
+  expect(playbackPreferences(undefined)).toEqual({ autoplay: true, notPlayableSeen: false });
+  expect(playbackPreferences('autoplay=0; videoNotPlayablePopup=1')).toEqual({ autoplay: false, notPlayableSeen: true });
+  expect(playbackPreferences('autoplay=1')).toEqual({ autoplay: true, notPlayableSeen: false });
 });

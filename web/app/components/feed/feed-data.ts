@@ -1,4 +1,5 @@
 import type { PostCard } from '../../../../server/src/posts/post-card.ts';
+import { readCookie } from '../../lib/cookies';
 import type { PostListFilters } from '../../lib/post-links';
 
 /**
@@ -35,6 +36,18 @@ interface ListAnswer {
   readonly posts: FeedPost[];
   readonly canLoadMore: boolean;
   readonly t: number;
+}
+
+/**
+ * The playback cookies (spec §3), read by feed pages on the server and by the feed overlay in the browser:
+ * autoplay is on unless the visitor turned it off; videoNotPlayablePopup means the popup was shown lately,
+ * so a failing video only says so on its card.
+ */
+export function playbackPreferences(cookieHeader: string | null | undefined): { autoplay: boolean; notPlayableSeen: boolean } {
+  return {
+    autoplay: readCookie(cookieHeader, 'autoplay') !== '0',
+    notPlayableSeen: Boolean(readCookie(cookieHeader, 'videoNotPlayablePopup')),
+  };
 }
 
 /** Calls the API: the server context's `api` in loaders, lib/api.ts in the browser. */

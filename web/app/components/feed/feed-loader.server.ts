@@ -4,7 +4,16 @@ import { readCookie } from '../../lib/cookies';
 import { activeOrientation, orientationFromCookie } from '../../lib/orientation';
 import type { PostListFilters } from '../../lib/post-links';
 import { notFound } from '../../lib/route-params';
-import { FeedLoadError, type FeedPost, type FeedSource, type FeedStart, fetchPost, POST_PAGE_SIZE, startWith } from './feed-data';
+import {
+  FeedLoadError,
+  type FeedPost,
+  type FeedSource,
+  type FeedStart,
+  fetchPost,
+  POST_PAGE_SIZE,
+  playbackPreferences,
+  startWith,
+} from './feed-data';
 
 /**
  * How many posts of the list a feed page renders on the server: the one on screen, the two the player
@@ -66,8 +75,7 @@ export async function loadFeedPage({ request, context }: LoaderArgs, feed: FeedR
     };
     return {
       start: await startWith(get, source, opened, Math.min(SERVER_RENDERED_POSTS, source.pageSize)),
-      autoplay: readCookie(cookies, 'autoplay') !== '0',
-      notPlayableSeen: Boolean(readCookie(cookies, 'videoNotPlayablePopup')),
+      ...playbackPreferences(cookies),
     };
   } catch (error) {
     if (error instanceof FeedLoadError && error.code === 'not_found') notFound();
