@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
@@ -13,7 +13,7 @@ function compressibleFiles(directory: string): string[] {
   return readdirSync(directory, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => readFileSync(file).length >= MIN_BYTES);
+    .filter((file) => statSync(file).size >= MIN_BYTES);
 }
 
 /**

@@ -7,9 +7,9 @@ const ReportDialog = lazy(() => import('./ReportDialog').then((module) => ({ def
 
 /**
  * The report action of a post or an account: the share sheet of the feed, the playlist player, a post's
- * own page and a profile mount it. It opens ReportDialog.
+ * own page and a profile mount it. It opens ReportDialog. `className` styles the button like the actions
+ * beside it on each screen.
  */
-/** `className` styles the button like the actions beside it on each screen. */
 export function ReportButton({ target, className }: { target: ReportTarget; className: string | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
