@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 15_000,
+  // Two browsers, the app, its worker and the seed's first media jobs share two cores: a page load with a
+  // reload or a service worker registration can take well over 10 s at the busiest moments of a run.
+  timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['json', { outputFile: 'e2e/.results/report.json' }]],
   use: {

@@ -114,8 +114,6 @@ test('rejecting all leaves no preference cookie, even after choosing a theme', a
 });
 
 test('theme and colour switch without a reload and persist after one', async ({ page, context, isMobile }) => {
-  // Two dialogs load on first use, a cookie round trip and a reload: more than 15 s on a busy machine.
-  test.setTimeout(30_000);
   await page.goto('/?skip-entermodal');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await openSiteSettings(page, isMobile);
