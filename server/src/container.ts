@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
+import type { JobDeps } from './jobs/registry.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';
 import type { ProcessingService } from './media/processing/processing.service.ts';
 import { createProcessingService } from './media/processing/processing-services.ts';
@@ -47,6 +48,18 @@ export interface Container {
     readonly notifications: NotificationService;
   };
   close(): Promise<void>;
+}
+
+/** What the worker gives every job handler: all of it, since the crontab may start any job. */
+export function jobDeps(container: Container): JobDeps {
+  return {
+    db: container.database.db,
+    simicheck: container.services.media.simicheck,
+    scraper: container.services.scraper,
+    processing: container.services.processing,
+    upload: container.services.upload.uploads,
+    events: container.events,
+  };
 }
 
 export interface ContainerOptions {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Container, createContainer } from './container.ts';
+import { type Container, createContainer, jobDeps } from './container.ts';
 import { startWorker, type WorkerHandle } from './jobs/worker.ts';
 import { seedDemoContent } from './seed/demo-seed.ts';
 
@@ -44,20 +44,7 @@ export async function start(mode: Mode, config: Config, log: Logger) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (mode !== 'worker' && config.seedDemo) await seedIfEmpty(container);
-  if (mode !== 'app')
-    worker = await startWorker(
-      container.database.pool,
-      {
-        db: container.database.db,
-        simicheck: container.services.media.simicheck,
-        scraper: container.services.scraper,
-        processing: container.services.processing,
-        upload: container.services.upload.uploads,
-        events: container.events,
-      },
-      config.worker.concurrency,
-      log,
-    );
+  if (mode !== 'app') worker = await startWorker(container.database.pool, jobDeps(container), config.worker.concurrency, log);
   if (mode !== 'worker') {
     app = await buildApp(container, { web: mode === 'dev' ? 'dev' : 'built' });
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Container } from '../../container.ts';
+import { type Container, jobDeps } from '../../container.ts';
 import { startWorker, type WorkerHandle } from '../../jobs/worker.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
 import type { BusEvent, MediaUpdate } from '../../realtime/events.ts';
@@ -134,15 +134,12 @@ export async function uploadedPost(
   }
 }
 
-/** A worker in this process with everything the container wires for the real one. */
+/**
+ * A worker in this process with everything the real one gets (`jobDeps`): it runs the app's crontab too,
+ * so a recurring job due meanwhile (media:purge-orphan-originals at minute 23) must find what it needs.
+ */
 export function processingWorker(container: Container): Promise<WorkerHandle> {
-  const { database, services, events, log } = container;
-  return startWorker(
-    database.pool,
-    { db: database.db, processing: services.processing, simicheck: services.media.simicheck, events },
-    1,
-    log,
-  );
+  return startWorker(container.database.pool, jobDeps(container), 1, container.log);
 }
 
 /** Every `media` event the container's bus carries from now on. */
