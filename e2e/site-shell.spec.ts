@@ -220,6 +220,9 @@ test.describe('on a small iPhone', () => {
     await expect(page).toHaveURL(/\/unsupported$/, { timeout: 15_000 });
     await page.goto('/popular?go');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Popular');
+    // The heading is server-rendered: leave only once the browser has taken the page over and remembered
+    // `go` for the tab (layout/useLandingQuery.ts), as a visitor reading it would.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('velvet.go')), { timeout: 15_000 }).toBe('1');
     await page.goto('/tags');
     await expect(page).toHaveURL(/\/tags$/);
   });

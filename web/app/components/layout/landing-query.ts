@@ -8,9 +8,8 @@ import {
   standaloneReloadAddress,
 } from '../../lib/query-handling';
 import { chooseSessionCountry } from '../../lib/session-country';
-import { readTabValue, writeTabValue } from '../../lib/tab-storage';
-
-const GO_KEY = 'velvet.go';
+import { readTabValue } from '../../lib/tab-storage';
+import { GO_KEY } from './useLandingQuery';
 
 let landingCampaign: Campaign | undefined;
 
@@ -22,7 +21,7 @@ export function currentCampaign(): Campaign | undefined {
 /**
  * The query parameters of spec §2 that act in the browser: `standalone` reloads the home page,
  * campaign tags are read and removed from the address bar, `country` is forced for the session, and
- * small iOS screens go to /unsupported unless `go` was given this session.
+ * small iOS screens go to /unsupported unless `go` was given this session (useLandingQuery remembers it).
  */
 export function applyLandingQuery(url: URL, navigate: NavigateFunction): void {
   const reload = standaloneReloadAddress(url.searchParams, Date.now());
@@ -38,7 +37,6 @@ export function applyLandingQuery(url: URL, navigate: NavigateFunction): void {
 
   const link = readLinkParameters(url.searchParams);
   if (link.country) chooseSessionCountry(link.country);
-  if (link.go) writeTabValue(GO_KEY, '1');
   const device = {
     userAgent: navigator.userAgent,
     platform: navigator.platform,

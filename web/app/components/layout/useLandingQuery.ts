@@ -4,6 +4,8 @@ import { isChunkLoadError, shouldReloadAfterChunkError } from '../../lib/chunk-e
 import { readTabValue, writeTabValue } from '../../lib/tab-storage';
 
 const CHUNK_RELOAD_KEY = 'velvet.chunkReloadAt';
+/** Set for the tab once `go` was given: small iOS screens then stay on the site (landing-query.ts). */
+export const GO_KEY = 'velvet.go';
 
 /** Spec §8: reloads after a failed chunk load, unless one such reload happened in the last 60 s. */
 export function reloadAfterChunkError(): boolean {
@@ -26,6 +28,8 @@ export function useLandingQuery(): void {
 
   useEffect(() => {
     const url = new URL(`${pathname}${search}${hash}`, window.location.origin);
+    // Remembered at once, not when the rest has loaded: a visitor who moves on before then keeps it.
+    if (url.searchParams.has('go')) writeTabValue(GO_KEY, '1');
     let current = true;
     void import('./landing-query').then(({ applyLandingQuery }) => {
       if (current) applyLandingQuery(url, navigate);
