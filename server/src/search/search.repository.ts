@@ -45,10 +45,26 @@ const TAG_SIMILARITY = 0.3;
 const MATCHED_TAGS_MAX = 20;
 /** Most posts each search phase ranks; pages reach as deep as the candidates go. */
 const CANDIDATES = 1000;
-/** Whisperer: prefixes up to this long read the most used tags first, within the window below. */
-const SHORT_PREFIX = 3;
+/** Whisperer: names a prefix lookup reads before calling the prefix common; common ones scan the most used tags. */
+const PREFIX_CAP = 500;
 const USAGE_WINDOW = 5000;
 const TREND_DAYS = 30;
+/** Full text search: the most popular posts read before asking the GIN index (about 7 ms at 1M posts). */
+const POPULAR_WALK = 5000;
+
+interface RankedId {
+  readonly id: number;
+  readonly popularity: number;
+}
+
+/** Ids of two ranked lists in one, most popular first, each once. */
+function mostPopular(rows: readonly RankedId[], limit: number): number[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return [...byId.values()]
+    .sort((a, b) => b.popularity - a.popularity || b.id - a.id)
+    .slice(0, limit)
+    .map((row) => row.id);
+}
 
 const visiblePost = sql`p.status = ${PostStatus.published} AND p.deleted_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM users au WHERE au.id = p.user_id AND (au.banned_at IS NOT NULL OR au.delete_requested_at IS NOT NULL))`;
@@ -71,10 +87,9 @@ export class SearchRepository {
 
   /**
    * Ids of public posts matching the text, best first, `limit` from `offset`. Two phases, each bounded to
-   * CANDIDATES posts so a word shared by a million posts costs the same as a rare one:
+   * CANDIDATES posts so a word shared by a million posts costs about the same as a rare one:
    * 1. exact: every word as a prefix in the title and tag text (full text search), or a tag whose name in
-   *    any language starts like the text; the most popular first (the planner walks the popularity index
-   *    for common words, the full-text index for rare ones);
+   *    any language starts like the text; the most popular first;
    * 2. near spellings, only when the first phase found too little for the page: a title word within trigram
    *    word-similarity of the text (typos), or a tag named like it; closest first.
    */
@@ -90,20 +105,18 @@ export class SearchRepository {
     }
     const filters = sql.join(conditions, sql` AND `);
     const wanted = search.offset + search.limit;
-    const tsQuery = sql`to_tsquery('simple', ${terms.tsQuery})`;
+    const take = Math.min(wanted, CANDIDATES);
     const prefix = `${terms.compact}%`;
-    const exact = await sql<{ id: number }>`
-      SELECT id FROM (
-        (SELECT p.id, p.popularity FROM posts p WHERE p.search_vector @@ ${tsQuery} AND ${filters}
-          ORDER BY p.popularity DESC, p.id DESC LIMIT ${CANDIDATES})
-        UNION
-        (SELECT p.id, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
-          WHERE pt.tag_id IN (SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix}
-                              UNION SELECT id FROM tags WHERE tag LIKE ${prefix} LIMIT ${MATCHED_TAGS_MAX})
-            AND ${filters}
-          ORDER BY p.popularity DESC, p.id DESC LIMIT ${CANDIDATES})
-      ) found ORDER BY popularity DESC, id DESC LIMIT ${Math.min(wanted, CANDIDATES)}`.execute(this.db);
-    const ids = exact.rows.map((row) => row.id);
+    const [texts, tagged] = await Promise.all([
+      this.textMatches(sql`to_tsquery('simple', ${terms.tsQuery})`, filters, search.lgbt, take),
+      sql<RankedId>`
+        SELECT p.id, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
+        WHERE pt.tag_id IN (SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix}
+                            UNION SELECT id FROM tags WHERE tag LIKE ${prefix} LIMIT ${MATCHED_TAGS_MAX})
+          AND ${filters}
+        ORDER BY p.popularity DESC, p.id DESC LIMIT ${take}`.execute(this.db),
+    ]);
+    const ids = mostPopular([...texts, ...tagged.rows], take);
     if (ids.length >= wanted) return ids.slice(search.offset, wanted);
 
     const title = sql`immutable_unaccent(lower(p.title))`;
@@ -122,6 +135,32 @@ export class SearchRepository {
     });
     const seen = new Set(ids);
     return [...ids, ...near.filter((id) => !seen.has(id))].slice(search.offset, wanted);
+  }
+
+  /**
+   * Full-text matches, most popular first. The planner cannot tell from its statistics how many posts a
+   * prefix like `kalomi:*` or two words together match, and when it guesses "many" it walks the popularity
+   * index and filters up to every post (1.1 s at 1M posts for a word of 70). So the choice is made here:
+   * the most popular POPULAR_WALK posts are read first, which fills the page at once for common words; when
+   * they do not, the words are rare there and the GIN index finds every match (seq scans off so the planner
+   * cannot go back to reading the table; the CTE keeps the ordering from pulling in the popularity index).
+   */
+  private async textMatches(tsQuery: RawBuilder<unknown>, filters: RawBuilder<unknown>, lgbt: number | undefined, take: number) {
+    const walked = await sql<RankedId>`
+      SELECT p.id, p.popularity FROM (
+        SELECT id, popularity, search_vector, status, deleted_at, lgbt, user_id FROM posts
+        WHERE status = ${PostStatus.published} AND deleted_at IS NULL ${lgbt ? sql`AND lgbt = ${lgbt}` : sql``}
+        ORDER BY popularity DESC, id DESC LIMIT ${POPULAR_WALK}) p
+      WHERE p.search_vector @@ ${tsQuery} AND ${filters}
+      ORDER BY p.popularity DESC, p.id DESC LIMIT ${take}`.execute(this.db);
+    if (walked.rows.length >= take) return walked.rows;
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('enable_seqscan', 'off', true)`.execute(trx);
+      const indexed = await sql<RankedId>`
+        WITH matched AS MATERIALIZED (SELECT p.id, p.popularity FROM posts p WHERE p.search_vector @@ ${tsQuery} AND ${filters})
+        SELECT id, popularity FROM matched ORDER BY popularity DESC, id DESC LIMIT ${take}`.execute(trx);
+      return indexed.rows;
+    });
   }
 
   /** The fallback when a search finds too little: the most popular public posts of the orientation. */
@@ -147,37 +186,50 @@ export class SearchRepository {
       LIMIT ${Math.min(wanted, CANDIDATES)}`.execute(this.db);
     const ids = starting.rows.map((row) => row.id);
     if (ids.length >= wanted || compact.length < 3) return ids.slice(offset, wanted);
-    const near = await this.withThresholds(async (trx) => {
-      const result = await sql<{ id: number }>`
-        SELECT tag_id AS id FROM (
-          SELECT tag_id, similarity(normalized, ${compact}) AS score FROM tag_translations WHERE normalized % ${compact}
-          UNION ALL SELECT id, similarity(tag, ${compact}) FROM tags WHERE tag % ${compact}) names
-        GROUP BY tag_id ORDER BY max(score) DESC, tag_id DESC LIMIT ${wanted}`.execute(trx);
-      return result.rows.map((row) => row.id);
-    });
+    const near = await this.tagIdsNear(compact, wanted);
     const seen = new Set(ids);
     return [...ids, ...near.filter((id) => !seen.has(id))].slice(offset, wanted);
   }
 
+  /** Tags named like the text in any language (typos), closest first. */
+  async tagIdsNear(compact: string, limit: number): Promise<number[]> {
+    return this.withThresholds(async (trx) => {
+      const result = await sql<{ id: number }>`
+        SELECT tag_id AS id FROM (
+          SELECT tag_id, similarity(normalized, ${compact}) AS score FROM tag_translations WHERE normalized % ${compact}
+          UNION ALL SELECT id, similarity(tag, ${compact}) FROM tags WHERE tag % ${compact}) names
+        GROUP BY tag_id ORDER BY max(score) DESC, tag_id DESC LIMIT ${limit}`.execute(trx);
+      return result.rows.map((row) => row.id);
+    });
+  }
+
   /**
    * Tags whose name in any language starts with the prefix, most used first (the whisperer's fast path).
-   * A short prefix matches thousands of tags: the most used ones are read in usage order until enough
-   * match, within a bounded window; a longer prefix matches few, which the prefix indexes find at once.
+   * The prefix indexes read at most PREFIX_CAP names: when the prefix matches fewer, they are all there is
+   * and the answer is exact. A prefix matching more (one or two letters, a common syllable) is common among
+   * the most used tags too, so those are read in usage order until enough match, within a bounded window;
+   * only when even that window holds too few are all matching names ranked.
    */
   async tagIdsByPrefix(compact: string, limit: number): Promise<number[]> {
     const prefix = `${compact}%`;
-    if (compact.length <= SHORT_PREFIX) {
-      const popular = await sql<{ id: number }>`
-        SELECT t.id FROM (SELECT id, tag, use_count FROM tags ORDER BY use_count DESC, id DESC LIMIT ${USAGE_WINDOW}) t
-        -- A correlated lookup per tag read (not EXISTS, which the planner turns into a hash of every match),
-        -- by tag id: a LIKE here made the planner probe the name prefix index instead, reading every
-        -- translation starting like the text once per tag (390 ms for "dan" at 100k tags).
-        WHERE starts_with(t.tag, ${compact})
-          OR (SELECT true FROM tag_translations tt
-              WHERE tt.tag_id = t.id AND left(tt.normalized, char_length(${compact})) = ${compact} LIMIT 1)
-        ORDER BY t.use_count DESC, t.id DESC LIMIT ${limit}`.execute(this.db);
-      if (popular.rows.length === limit) return popular.rows.map((row) => row.id);
-    }
+    const probe = await sql<{ matched: number }>`
+      SELECT (SELECT count(*) FROM (SELECT 1 FROM tag_translations WHERE normalized LIKE ${prefix} LIMIT ${PREFIX_CAP}) a)
+        + (SELECT count(*) FROM (SELECT 1 FROM tags WHERE tag LIKE ${prefix} LIMIT ${PREFIX_CAP}) b) AS matched`.execute(this.db);
+    if (Number(probe.rows[0]?.matched) < PREFIX_CAP) return this.tagIdsStartingWith(prefix, limit);
+    const popular = await sql<{ id: number }>`
+      SELECT t.id FROM (SELECT id, tag, use_count FROM tags ORDER BY use_count DESC, id DESC LIMIT ${USAGE_WINDOW}) t
+      -- A correlated lookup per tag read (not EXISTS, which the planner turns into a hash of every match),
+      -- by tag id: a LIKE here made the planner probe the name prefix index instead, reading every
+      -- translation starting like the text once per tag (390 ms for "dan" at 100k tags).
+      WHERE starts_with(t.tag, ${compact})
+        OR (SELECT true FROM tag_translations tt
+            WHERE tt.tag_id = t.id AND left(tt.normalized, char_length(${compact})) = ${compact} LIMIT 1)
+      ORDER BY t.use_count DESC, t.id DESC LIMIT ${limit}`.execute(this.db);
+    if (popular.rows.length === limit) return popular.rows.map((row) => row.id);
+    return this.tagIdsStartingWith(prefix, limit);
+  }
+
+  private async tagIdsStartingWith(prefix: string, limit: number): Promise<number[]> {
     const result = await sql<{ id: number }>`
       SELECT t.id FROM tags t WHERE t.id IN (
         SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix}

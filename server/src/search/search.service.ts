@@ -270,9 +270,7 @@ export class SearchService {
     ]);
     // A typo finds no prefix: near spellings of tag names stand in.
     const tagIds =
-      prefixTags.length > 0 || terms.compact.length < 3
-        ? prefixTags
-        : await this.search.searchTagIds(terms.compact, WHISPER_TAGS, 0);
+      prefixTags.length > 0 || terms.compact.length < 3 ? prefixTags : await this.search.tagIdsNear(terms.compact, WHISPER_TAGS);
     const tagRows = await this.tags.byIds(tagIds, lang);
     const byId = new Map(tagRows.map((row) => [row.id, row]));
     const suggestions: Suggestion[] = [
@@ -298,7 +296,7 @@ export class SearchService {
     if (terms === 'restricted') return restrictedAnswer(q, lgbt);
     if (!terms) return { query: '', tags: [], restricted: false };
     let ids = await this.search.tagIdsByPrefix(terms.compact, WHISPER_TAG_ONLY);
-    if (ids.length === 0 && terms.compact.length >= 3) ids = await this.search.searchTagIds(terms.compact, WHISPER_TAG_ONLY, 0);
+    if (ids.length === 0 && terms.compact.length >= 3) ids = await this.search.tagIdsNear(terms.compact, WHISPER_TAG_ONLY);
     return { query: terms.text, tags: await this.tagViews(ids, locale, lgbt), restricted: false };
   }
 
