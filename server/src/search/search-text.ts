@@ -18,12 +18,14 @@ export function normalizeSearchText(text: string): string {
     .trim();
 }
 
+/** The words of a normalised query the search uses: the first 8. */
+export function queryWords(normalized: string): string[] {
+  return normalized.split(' ').filter(Boolean).slice(0, 8);
+}
+
 /** Words of a normalised query, for the full text search (`word:*` prefixes joined with &). */
 export function prefixTsQuery(normalized: string): string {
-  return normalized
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, 8)
+  return queryWords(normalized)
     .map((word) => `${word}:*`)
     .join(' & ');
 }

@@ -2,6 +2,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MediaVariant } from '../db/schema.ts';
 import { PostStatus } from '../posts/post-status.ts';
+import { queryWords } from './search-text.ts';
+import { nearQuery, SearchWordsRepository, spelledOutQuery } from './search-words.ts';
 
 /** A query as the repository takes it: normalised text, its tag form (no spaces) and its tsquery. */
 export interface SearchTerms {
@@ -36,9 +38,9 @@ export interface TrendRow {
 export type TrendKind = 'top' | 'popular' | 'combo' | 'random';
 
 /**
- * Typo tolerance: a title word within this trigram word-similarity of the query matches (cafw → café at
- * 0.6), and tag names within this similarity (dence → dance at 0.33). Set per transaction so the GIN
- * trigram indexes apply with these thresholds.
+ * Typo tolerance: a display name with a word within this trigram word-similarity of the query matches, and
+ * tag names and usernames within this similarity (dence → dance at 0.33). Set per transaction so the GIN
+ * trigram indexes apply with these thresholds. Title words: search-words.ts.
  */
 const WORD_SIMILARITY = 0.5;
 const TAG_SIMILARITY = 0.3;
@@ -72,9 +74,11 @@ const visiblePost = sql`p.status = ${PostStatus.published} AND p.deleted_at IS N
 /** Search over PostgreSQL full text search and pg_trgm; the only place that knows its SQL. */
 export class SearchRepository {
   private readonly db: Db;
+  private readonly words: SearchWordsRepository;
 
   constructor(db: Db) {
     this.db = db;
+    this.words = new SearchWordsRepository(db);
   }
 
   private withThresholds<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -107,8 +111,15 @@ export class SearchRepository {
     const wanted = search.offset + search.limit;
     const take = Math.min(wanted, CANDIDATES);
     const prefix = `${terms.compact}%`;
+    const words = await this.words.forms(queryWords(terms.text));
+    const spelledOut = spelledOutQuery(words);
     const [texts, tagged] = await Promise.all([
-      this.textMatches(sql`to_tsquery('simple', ${terms.tsQuery})`, filters, search.lgbt, take),
+      this.textMatches(
+        spelledOut ? sql`${spelledOut}::tsquery` : sql`to_tsquery('simple', ${terms.tsQuery})`,
+        filters,
+        search.lgbt,
+        take,
+      ),
       sql<RankedId>`
         SELECT p.id, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
         WHERE pt.tag_id IN (SELECT tag_id FROM tag_translations WHERE normalized LIKE ${prefix}
@@ -119,22 +130,22 @@ export class SearchRepository {
     const ids = mostPopular([...texts, ...tagged.rows], take);
     if (ids.length >= wanted) return ids.slice(search.offset, wanted);
 
-    const title = sql`immutable_unaccent(lower(p.title))`;
-    const near = await this.withThresholds(async (trx) => {
-      const result = await sql<{ id: number }>`
-        SELECT id FROM (
-          (SELECT p.id, word_similarity(${terms.text}, ${title}) AS score, p.popularity FROM posts p
-            WHERE ${terms.text} <% ${title} AND ${filters} LIMIT ${CANDIDATES})
-          UNION
-          (SELECT p.id, m.score, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
+    const unknown = words.filter((entry) => entry.forms.length === 0).map((entry) => entry.word);
+    const relaxed = nearQuery(words, await this.words.near(unknown));
+    const [corrected, namedLike] = await Promise.all([
+      relaxed ? this.textMatches(sql`${relaxed}::tsquery`, filters, search.lgbt, take) : [],
+      this.withThresholds(async (trx) => {
+        const result = await sql<{ id: number }>`
+          SELECT id FROM (
+            SELECT p.id, m.score, p.popularity FROM post_tags pt JOIN posts p ON p.id = pt.post_id
             JOIN (SELECT tag_id, max(similarity(normalized, ${terms.compact})) AS score FROM tag_translations
                   WHERE normalized % ${terms.compact} GROUP BY tag_id ORDER BY 2 DESC LIMIT ${MATCHED_TAGS_MAX}) m ON m.tag_id = pt.tag_id
-            WHERE ${filters} LIMIT ${CANDIDATES})
-        ) found GROUP BY id ORDER BY max(score) DESC, max(popularity) DESC, id DESC LIMIT ${CANDIDATES}`.execute(trx);
-      return result.rows.map((row) => row.id);
-    });
-    const seen = new Set(ids);
-    return [...ids, ...near.filter((id) => !seen.has(id))].slice(search.offset, wanted);
+            WHERE ${filters} LIMIT ${take}
+          ) found ORDER BY score DESC, popularity DESC, id DESC`.execute(trx);
+        return result.rows.map((row) => row.id);
+      }),
+    ]);
+    return [...new Set([...ids, ...mostPopular(corrected, take), ...namedLike])].slice(search.offset, wanted);
   }
 
   /**

@@ -64,6 +64,15 @@ describe('GET /api/2/search', () => {
     expect(dance.body.tags[0]).toMatchObject({ id: danceId, tag: 'dance' });
   });
 
+  test('corrects the misspelt word of several and, when the words never meet, finds any of them', async () => {
+    const corrected = (await t.get('/api/search/post-tag?q=rooftp%20cafe')).body;
+    expect(titles(corrected.posts)).toEqual(['Rooftop café dance']);
+    const apart = (await t.get('/api/search/post-tag?q=paris%20session')).body;
+    expect(titles(apart.posts)).toEqual(['Cafe crawl in Paris', 'Late café session']);
+    const hidden = (await t.get('/api/search/post-tag?q=draft%20hiden')).body;
+    expect(hidden.posts).toEqual([]);
+  });
+
   test('finds posts through a tag name in another language, and users by display name', async () => {
     const { body } = await t.get('/api/2/search?q=tanec');
     expect(body.posts).toHaveLength(3);
