@@ -69,6 +69,12 @@ export const settingsSchema = Type.Object({
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
   BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'Requests per minute per IP across the API.' }),
+  FEED_RANKING_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 600,
+    default: 30,
+    description: "How long a process reuses the home feed's popularity ranking before reading it again (0: every page).",
+  }),
   MAX_VIDEO_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest video upload in bytes.' }),
   MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
   MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),
@@ -262,6 +268,7 @@ export interface Config {
     readonly maxImagesPerPost: number;
   };
   readonly upload: { readonly tokenTtlSeconds: number };
+  readonly feed: { readonly rankingSeconds: number };
   readonly worker: { readonly concurrency: number };
   readonly scraper: {
     readonly maxBytes: number;
@@ -414,6 +421,7 @@ export function buildConfig(settings: Settings): Config {
       maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
     },
     upload: { tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS },
+    feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
     worker: { concurrency: settings.WORKER_CONCURRENCY },
     scraper: {
       maxBytes: settings.SCRAPER_MAX_BYTES,

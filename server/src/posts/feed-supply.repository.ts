@@ -103,11 +103,16 @@ export class FeedSupplyRepository {
 
   /** The most popular older unseen posts, ALL500 + 1 at most (the extra one tells whether "popular" has any). */
   async popularHead(scope: SupplyScope): Promise<number[]> {
+    return this.mostPopular(scope, ALL500 + 1);
+  }
+
+  /** The `limit` most popular older unseen posts. */
+  async mostPopular(scope: SupplyScope, limit: number): Promise<number[]> {
     const rows = await this.older(scope)
       .select('p.id')
       .orderBy('p.popularity', 'desc')
       .orderBy('p.id', 'desc')
-      .limit(ALL500 + 1)
+      .limit(limit)
       .execute();
     return rows.map((row) => row.id);
   }

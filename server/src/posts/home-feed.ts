@@ -1,5 +1,6 @@
 import { ALL50, ALL500, type Bucket, type BucketSizes, bucketRanges, NEW_WINDOW_MS, planSlots, seededOrder } from './feed-mix.ts';
 import type { FeedSupplyRepository, SupplyScope } from './feed-supply.repository.ts';
+import type { PopularRanking } from './popular-ranking.ts';
 import type { PostCard } from './post-card.ts';
 import type { PostFeedRepository } from './post-feed.repository.ts';
 import type { TagPreferencesRepository } from './tag-preferences.repository.ts';
@@ -30,11 +31,18 @@ export class HomeFeed {
   private readonly supply: FeedSupplyRepository;
   private readonly feed: PostFeedRepository;
   private readonly preferences: TagPreferencesRepository;
+  private readonly ranking: PopularRanking;
 
-  constructor(supply: FeedSupplyRepository, feed: PostFeedRepository, preferences: TagPreferencesRepository) {
+  constructor(
+    supply: FeedSupplyRepository,
+    feed: PostFeedRepository,
+    preferences: TagPreferencesRepository,
+    ranking: PopularRanking,
+  ) {
     this.supply = supply;
     this.feed = feed;
     this.preferences = preferences;
+    this.ranking = ranking;
   }
 
   async page(request: HomeRequest): Promise<HomePage> {
@@ -51,7 +59,7 @@ export class HomeFeed {
       this.supply.seenBucket(scope),
       // One more than the page's end (the slot that tells whether there is more) bounds what the plan can use.
       this.supply.newCount(scope, request.offset + request.limit + 1),
-      this.supply.popularHead(scope),
+      this.ranking.head(scope),
       request.viewerKey ? this.preferences.top(request.viewerKey) : [],
     ]);
     const all50 = seededOrder(request.seed, head.slice(0, ALL50));
@@ -94,7 +102,7 @@ export class HomeFeed {
     const ranges = bucketRanges(slots);
     const [fresh, popular] = await Promise.all([
       ranges.new ? this.supply.newBucket(scope, ranges.new.from, ranges.new.count) : [],
-      ranges.popular ? this.supply.popularBucket(scope, ranges.popular.from, ranges.popular.count) : [],
+      ranges.popular ? this.ranking.bucket(scope, ranges.popular.from, ranges.popular.count) : [],
     ]);
     const fetched: Record<'new' | 'popular', number[]> = { new: fresh, popular };
     const short =

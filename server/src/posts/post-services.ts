@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { SocialActivity } from '../realtime/events.ts';
 import { FollowsRepository } from '../social/follows.repository.ts';
@@ -9,6 +10,7 @@ import { EngagementService } from './engagement.service.ts';
 import { FeedSupplyRepository } from './feed-supply.repository.ts';
 import { HomeFeed } from './home-feed.ts';
 import { PinService } from './pins.service.ts';
+import { PopularRanking } from './popular-ranking.ts';
 import { PostFeedRepository } from './post-feed.repository.ts';
 import { PostsRepository } from './posts.repository.ts';
 import { PostService } from './posts.service.ts';
@@ -26,7 +28,7 @@ export interface PostServices {
   readonly postsRepository: PostsRepository;
 }
 
-export function createPostServices(db: Db, activity?: SocialActivity): PostServices {
+export function createPostServices(db: Db, feedConfig: Config['feed'], activity?: SocialActivity): PostServices {
   const postsRepository = new PostsRepository(db);
   const likesRepository = new LikesRepository(db);
   const feed = new PostFeedRepository(db);
@@ -34,7 +36,13 @@ export function createPostServices(db: Db, activity?: SocialActivity): PostServi
   const preferences = new TagPreferencesRepository(db);
   const engagement = new EngagementService(new CountersRepository(db), preferences);
   return {
-    posts: new PostService(feed, postsRepository, likesRepository, new HomeFeed(supply, feed, preferences), supply),
+    posts: new PostService(
+      feed,
+      postsRepository,
+      likesRepository,
+      new HomeFeed(supply, feed, preferences, new PopularRanking(supply, feedConfig.rankingSeconds)),
+      supply,
+    ),
     pins: new PinService(postsRepository),
     likes: new LikeService(likesRepository, (userId, postId) => engagement.savePreference(`u:${userId}`, postId), activity),
     follows: new FollowService(new FollowsRepository(db), activity),

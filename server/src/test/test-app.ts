@@ -33,6 +33,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       DB_POOL_SIZE: '4',
+      // Tests change popularity and posts between pages: every home page reads the ranking afresh.
+      FEED_RANKING_SECONDS: '0',
       // TEST_LOG_LEVEL=debug shows the app's log while debugging a test.
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...env,
