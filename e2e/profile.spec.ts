@@ -11,6 +11,14 @@ const grid = (page: Page) => page.getByRole('region', { name: /^Posts by @/ });
 /** The page's own status messages (the shell has a live region of its own). */
 const statusOf = (page: Page) => page.locator('#content').getByRole('status');
 
+/** Opens a page past the age gate and waits until React has hydrated it (the root registers the service worker). */
+async function open(page: Page, path: string) {
+  await page.goto(`${path}?skip-entermodal`);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
+    .toBe(true);
+}
+
 // Each test walks several server-rendered pages; on a busy shared machine that outlasts the default 15 s.
 test.describe.configure({ timeout: 60_000 });
 
@@ -33,10 +41,61 @@ test('a creator profile shows the header, pins first, and plays from the grid', 
 
   const firstLink = grid(page).getByRole('link').first();
   const href = await firstLink.getAttribute('href');
-  expect(href).toMatch(/^\/video(-gay|-trans)?\?id=\d+&title=[a-z0-9-]+&user=lena\.moves$/);
+  expect(href).toMatch(/^\/user\/lena\.moves\/\d+$/);
   await firstLink.click();
-  await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?.]/g, '\\$&')}$`));
+  await expect(page).toHaveURL(new RegExp(`${href?.replace(/[.]/g, '\\$&')}$`));
+  await expect(page.getByRole('dialog', { name: 'Lena Moves' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a tile of a profile opens the feed overlay over the profile; back and Escape close it where the grid was', async ({
+  page,
+}) => {
+  // A short window, so that the grid's few tiles leave the page something to scroll.
+  await page.setViewportSize({ width: page.viewportSize()?.width ?? 390, height: 560 });
+  await open(page, '/demo');
+  const tiles = grid(page).getByRole('link');
+  await expect(tiles.nth(2)).toBeAttached();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // The tiles clicked below are in view, so clicking them scrolls nothing.
+  await tiles.nth(1).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  const ids = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute('href')?.split('/').pop()));
+  // A mark on the grid's element: a page mounted again would lose it.
+  await grid(page).evaluate((element) => element.setAttribute('data-kept', ''));
+
+  await tiles.nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/user/demo/${ids[1]}$`));
+  const overlay = page.getByRole('dialog', { name: 'Velvet Demo' });
+  const current = overlay.locator('article[data-current]');
+  await expect(current).toHaveAttribute('data-post-id', String(ids[1]));
+  // The feed goes on with the grid's list, and the profile stays mounted underneath.
+  await page.keyboard.press('ArrowDown');
+  await expect(current).toHaveAttribute('data-post-id', String(ids[2]));
+  await expect(grid(page)).toBeAttached();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/demo\?skip-entermodal$/);
+  await expect(overlay).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(grid(page)).toHaveAttribute('data-kept', '');
+  await expect(tiles.nth(1)).toBeFocused();
+
+  await tiles.nth(0).click();
+  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(ids[0]));
+  await page.keyboard.press('Escape');
+  await expect(overlay).toHaveCount(0);
+  await expect(page).toHaveURL(/\/demo\?skip-entermodal$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  // Followed from outside, the address opens the profile with the post over it; closing leaves the profile.
+  await open(page, `/user/demo/${ids[2]}`);
+  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(ids[2]));
+  await overlay.getByRole('button', { name: 'Close' }).click();
+  await expect(overlay).toHaveCount(0);
+  await expect(page).toHaveURL(/\/demo$/);
+  await expect(grid(page).getByRole('link')).toHaveCount(ids.length);
 });
 
 test('following asks visitors to log in, then follows and unfollows with the count', async ({ page }, testInfo) => {

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { legalDocuments } from './lib/legal-documents';
 import { orientationVariants, type SuffixedSection } from './lib/orientation';
 
@@ -70,10 +70,14 @@ export default [
   route('action/:hash?', 'routes/action.tsx'),
   route('embed/:post?', 'routes/embed.tsx'),
   route('reset-password/:token?', 'routes/reset-password.tsx'),
-  route('user/:username/:id?', 'routes/profile.tsx', { id: 'user' }),
 
   // Dynamic first segments rank below every static path above, so a username never shadows a page.
-  route(':profile', 'routes/profile.tsx', { id: 'profile' }),
+  // The profile page is the layout of both of its addresses: a post opened over its grid
+  // (/user/{username}/{id}) and closed again keeps the page mounted (profile.tsx).
+  layout('routes/profile.tsx', { id: 'profile-page' }, [
+    route(':profile', 'routes/profile-address.tsx', { id: 'profile' }),
+    route('user/:username/:id?', 'routes/profile-address.tsx', { id: 'user' }),
+  ]),
   route(':profile/followers', 'routes/profile-followers.tsx'),
   route(':profile/following', 'routes/profile-following.tsx'),
   route(':profile/post/:id?', 'routes/profile-post.tsx'),

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
-import { OVERLAY_LINK_STATE } from '../feed/GridFeedOverlay';
+import { overlayLinkProps } from '../feed/GridFeedOverlay';
 import { StillPicture } from '../media/StillPicture';
 import shared from './discovery.module.css';
 import { type PostCard, still } from './discovery-types';
@@ -43,9 +43,7 @@ export function PostGrid({
           <li key={post.id} className={styles.tile}>
             <Link
               className={styles.link}
-              {...(overlayLink
-                ? { to: overlayLink(post), state: OVERLAY_LINK_STATE, preventScrollReset: true, 'data-feed-overlay-link': '' }
-                : { to: postLink(post, context), prefetch: 'intent' })}
+              {...(overlayLink ? overlayLinkProps(overlayLink(post)) : { to: postLink(post, context), prefetch: 'intent' })}
             >
               {picture.jpg ? (
                 <StillPicture

@@ -10,7 +10,7 @@ export interface GridFeed {
   /** The GET /api/post/ filters of the grid's list (without paging): the feed goes on with them. */
   readonly filters: PostListFilters;
   readonly lgbt: number;
-  /** The post the address opens (/tag/{tag}/{id}), or undefined with the overlay closed. */
+  /** The post the address opens (/tag/{tag}/{id}, /user/{username}/{id}), or undefined with the overlay closed. */
   readonly openedId: number | undefined;
   /** The page's own address, the overlay closed: where closing goes when there is no history to go back to. */
   readonly pagePath: string;
@@ -21,7 +21,15 @@ export interface GridFeed {
 }
 
 /** What a grid tile's link carries so that closing the overlay goes back in history rather than forward. */
-export const OVERLAY_LINK_STATE = { feedOverlay: true } as const;
+const OVERLAY_LINK_STATE = { feedOverlay: true } as const;
+
+/**
+ * The link props of a grid tile that opens its post in the overlay: the page keeps its scroll, and the page
+ * transitions (layout/usePageTransitions.ts) leave the slide to the overlay.
+ */
+export function overlayLinkProps(to: string) {
+  return { to, state: OVERLAY_LINK_STATE, preventScrollReset: true, 'data-feed-overlay-link': '' } as const;
+}
 
 /** The grid's list as loaded so far, so the feed starts at the tile and pages on where the grid stopped. */
 export interface GridList {
@@ -37,7 +45,8 @@ type Shown = { readonly start: FeedStart; readonly closing: boolean };
  * The feed overlay of a grid page. Following a tile's link keeps the page (the same route with the post's
  * id), and the overlay opens at that post with the rest of the grid's list after it; the back gesture or
  * button leaves the post's address, which closes it with its slide. A post the grid has not loaded (a
- * forward move in history after a reload) is fetched on its own, with the list from its start after it.
+ * forward move in history after a reload, a shared profile post) is fetched on its own, with the list from
+ * its start after it.
  */
 export function GridFeedOverlay({ feed, list }: { feed: GridFeed; list: GridList }) {
   const navigate = useNavigate();

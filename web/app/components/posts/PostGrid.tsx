@@ -1,17 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { type GridFeed, GridFeedOverlay } from '../feed/GridFeedOverlay';
 import styles from './PostGrid.module.css';
 import { PostTile } from './PostTile';
-import type { PostCard, PostPage } from './post-links';
+import { isPlayable, type PostCard, type PostPage } from './post-links';
 import { useLiveProcessing } from './useLiveProcessing';
 
-export interface PostGridProps {
+/**
+ * Where a tile leads: `linkFor` leaves the page (the player), `feed` opens the post in the page's feed
+ * overlay, which goes on with the grid's list.
+ */
+type TileLinks =
+  | { readonly linkFor: (post: PostCard) => string; readonly feed?: undefined }
+  | { readonly feed: GridFeed; readonly linkFor?: undefined };
+
+export type PostGridProps = TileLinks & {
   /** The first page, from the route's loader. */
   readonly initial: PostPage;
   /** GET /api/post/ with the list's filters; offset and t are added for later pages. */
   readonly source: string;
-  readonly linkFor: (post: PostCard) => string;
   readonly locale: string;
   /** The viewer owns these posts: pin controls and processing tiles. */
   readonly owner?: boolean;
@@ -21,7 +29,7 @@ export interface PostGridProps {
   readonly empty: string;
   readonly label: string;
   readonly onMessage?: (text: string, tone: 'success' | 'error') => void;
-}
+};
 
 /** Pins first, newest pin first, as the server orders a profile. */
 function withPinsFirst(posts: PostCard[], changedId: number): PostCard[] {
@@ -41,6 +49,7 @@ export function PostGrid({
   initial,
   source,
   linkFor,
+  feed,
   locale,
   owner = false,
   pinsFirst,
@@ -103,15 +112,31 @@ export function PostGrid({
     });
   };
 
-  if (posts.length === 0) return <p className={styles.empty}>{empty}</p>;
+  // The overlay also opens over an empty grid: a shared post's address shows the post whatever the grid lists.
+  const overlay = feed && (
+    <GridFeedOverlay
+      feed={feed}
+      list={{ posts: posts.filter((post) => isPlayable(post, owner)), offset: posts.length, canLoadMore: more, t: initial.t }}
+    />
+  );
+  if (posts.length === 0) {
+    return (
+      <>
+        {overlay}
+        <p className={styles.empty}>{empty}</p>
+      </>
+    );
+  }
   return (
     <section aria-label={label}>
+      {overlay}
       <ul className={styles.grid}>
         {posts.map((post, index) => (
           <PostTile
             key={post.id}
             post={post}
-            href={linkFor(post)}
+            href={feed ? feed.linkOf(post) : linkFor(post)}
+            overlay={feed !== undefined}
             locale={locale}
             owner={owner}
             liveProgress={liveProgress.get(post.id)}

@@ -2,14 +2,17 @@ import { Link } from 'react-router';
 import { PostStatus } from '../../../../server/src/posts/post-status.ts';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { overlayLinkProps } from '../feed/GridFeedOverlay';
 import { StillPicture } from '../media/StillPicture';
 import { PinButton } from './PinButton';
 import styles from './PostTile.module.css';
-import { type PostCard, processingProgress, tileImage } from './post-links';
+import { isPlayable, type PostCard, processingProgress, tileImage } from './post-links';
 
 export interface PostTileProps {
   readonly post: PostCard;
   readonly href: string;
+  /** The link opens the post in the page's feed overlay (feed/GridFeedOverlay.tsx) rather than leaving the page. */
+  readonly overlay?: boolean;
   readonly locale: string;
   /** The viewer owns the post: pin control, processing and private states. */
   readonly owner: boolean;
@@ -24,13 +27,25 @@ export interface PostTileProps {
 }
 
 /** A post in a grid: its still at 3:4, views, and the pinned, private or processing state. */
-export function PostTile({ post, href, locale, owner, liveProgress, current, eager, onPinChange, onMessage }: PostTileProps) {
+export function PostTile({
+  post,
+  href,
+  overlay,
+  locale,
+  owner,
+  liveProgress,
+  current,
+  eager,
+  onPinChange,
+  onMessage,
+}: PostTileProps) {
   const { t } = useTranslation();
   const image = tileImage(post);
   const loadedProgress = owner ? processingProgress(post) : undefined;
   const progress = loadedProgress === undefined ? undefined : Math.max(loadedProgress, liveProgress ?? 0);
   const processing = progress !== undefined;
   const failed = owner && post.status === PostStatus.failed;
+  const playable = isPlayable(post, owner);
   const label = post.title || t('profile.untitled');
   const still = (
     <>
@@ -84,22 +99,22 @@ export function PostTile({ post, href, locale, owner, liveProgress, current, eag
   );
   return (
     <li className={styles.tile} data-current={current || undefined}>
-      {processing || failed ? (
-        <div className={styles.link}>
-          <span className={styles.visuallyHidden}>{label}</span>
-          {still}
-        </div>
-      ) : (
+      {playable ? (
         <Link
-          to={href}
+          {...(overlay ? overlayLinkProps(href) : { to: href })}
           className={styles.link}
           aria-label={t('profile.play', { title: label })}
           aria-current={current ? 'page' : undefined}
         >
           {still}
         </Link>
+      ) : (
+        <div className={styles.link}>
+          <span className={styles.visuallyHidden}>{label}</span>
+          {still}
+        </div>
       )}
-      {owner && !processing && !failed && onPinChange && onMessage && (
+      {owner && playable && onPinChange && onMessage && (
         <PinButton
           postId={post.id}
           pinned={post.isPinned}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { processingProgress, profileVideoLink, tileImage } from './post-links';
+import { isPlayable, processingProgress, profileVideoLink, tileImage } from './post-links';
 
 const job = (state: 'new' | 'started' | 'done') => ({ kind: 'transcode', state });
 
@@ -28,4 +28,12 @@ test('tileImage prefers the listing rendition', () => {
   const variants = { 'listing-webp': '/a.webp', 'listing-jpg': '/a.jpg', 'poster-jpg': '/p.jpg' };
   expect(tileImage({ media: [{ variants } as never] })).toEqual({ webp: '/a.webp', jpg: '/a.jpg' });
   expect(tileImage({ media: [] })).toEqual({ webp: undefined, jpg: undefined });
+});
+
+test("isPlayable: the owner's processing and failed posts have nothing to play yet", () => {
+  expect(isPlayable({ status: 6, jobs: [] }, true)).toBe(true);
+  expect(isPlayable({ status: 8, jobs: [] }, true)).toBe(true);
+  for (const status of [1, 2, 3, 4, 5]) expect(isPlayable({ status, jobs: [job('started')] }, true)).toBe(false);
+  // Others are never listed such posts: their tiles are always links.
+  expect(isPlayable({ status: 2, jobs: [job('started')] }, false)).toBe(true);
 });

@@ -1,9 +1,16 @@
 import type { PostCard } from '../../../../server/src/posts/post-card.ts';
+import { PostStatus } from '../../../../server/src/posts/post-status.ts';
+import { processingProgress } from '../../../../server/src/posts/processing-progress.ts';
 import { titleSlug } from '../../../../server/src/posts/slug.ts';
 
-/** Spec §4 progress of a post in the pipeline, computed as the worker computes it. */
-export { processingProgress } from '../../../../server/src/posts/processing-progress.ts';
 export type { PostCard };
+/** Spec §4 progress of a post in the pipeline, computed as the worker computes it. */
+export { processingProgress };
+
+/** A tile plays its post unless it is the owner's post still processing or failed: those have nothing to play. */
+export function isPlayable(post: Pick<PostCard, 'status' | 'jobs'>, owner: boolean): boolean {
+  return !owner || (processingProgress(post) === undefined && post.status !== PostStatus.failed);
+}
 
 /** One page of GET /api/post/ as the grid pages through it. */
 export interface PostPage {
