@@ -44,6 +44,7 @@ export interface JobPayloads {
   'media:process': { readonly postId: number };
   'media:purge-orphan-originals': Record<string, never>;
   'media:schedule-stalled-posts': Record<string, never>;
+  'media:fail-abandoned-posts': Record<string, never>;
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -70,6 +71,9 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'media:schedule-stalled-posts': async (deps) => {
     await required(deps.upload, 'upload').scheduleStalledPosts();
   },
+  'media:fail-abandoned-posts': async (deps) => {
+    await required(deps.processing, 'processing').failAbandoned();
+  },
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
@@ -87,6 +91,7 @@ export const crontab = [
   '*/10 * * * * notifications:purge-event-payloads',
   '23 * * * * media:purge-orphan-originals',
   '*/10 * * * * media:schedule-stalled-posts',
+  '*/10 * * * * media:fail-abandoned-posts',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

@@ -234,6 +234,23 @@ export class ProcessingRepository {
   }
 
   /** The post failed for good: post failed (3), its media failed (9) with the reason, the running job failed. */
+  /**
+   * Posts in the pipeline untouched for `quietSeconds` whose `media:process` job (key `keyPrefix` + id) can
+   * no longer run: graphile-worker has used every attempt and no worker holds it, or it is gone. A worker
+   * killed during the last attempt leaves such a post; its lock is released (worker-liveness.ts), but a job
+   * with no attempt left never runs again.
+   */
+  async abandonedPosts(keyPrefix: string, quietSeconds: number, limit: number): Promise<number[]> {
+    const result = await sql<{ id: number }>`
+      SELECT p.id FROM posts p
+      WHERE p.status IN (${PostStatus.queued}, ${PostStatus.checking}, ${PostStatus.processing}) AND p.deleted_at IS NULL
+        AND p.updated_at < now() - make_interval(secs => ${quietSeconds})
+        AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
+                        WHERE j.key = ${keyPrefix} || p.id AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL))
+      ORDER BY p.id LIMIT ${limit}`.execute(this.#db);
+    return result.rows.map((row) => Number(row.id));
+  }
+
   async fail(postId: number, reason: string, detail: string): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       await trx

@@ -12,6 +12,11 @@ import type { ScratchSpace } from './scratch-space.ts';
 
 /** graphile-worker attempts of one `media:process` job; the last failing one fails the post. */
 export const PROCESS_MAX_ATTEMPTS = 4;
+/** A post's `media:process` job is added once, under this key plus the post id. */
+const PROCESS_JOB_KEY = 'media-process:';
+/** A post in the pipeline with no job left to run it waits this long before the sweep fails it. */
+const ABANDONED_AFTER_SECONDS = 300;
+const ABANDONED_BATCH = 100;
 
 /** Which attempt of the worker job this is (graphile-worker counts them). */
 export interface JobAttempt {
@@ -60,7 +65,7 @@ export class ProcessingService implements MediaProcessing {
     // The video plan follows the size ingest measured; the probe job measures again and adjusts it.
     const kinds = post.kind === 'video' ? videoJobs(video?.width ?? 0, video?.height ?? 0) : [...IMAGE_JOBS];
     const planned = await repository.plan(postId, kinds, {
-      jobKey: `media-process:${postId}`,
+      jobKey: `${PROCESS_JOB_KEY}${postId}`,
       maxAttempts: PROCESS_MAX_ATTEMPTS,
     });
     if (planned) log.info({ postId, jobs: kinds }, 'post processing planned');
@@ -100,6 +105,25 @@ export class ProcessingService implements MediaProcessing {
     } finally {
       await folder.remove();
     }
+  }
+
+  /**
+   * Job `media:fail-abandoned-posts`: a post whose processing job can no longer run (its worker was killed
+   * during the last attempt) ends failed, as a last failed attempt would have ended it, instead of staying
+   * in processing for good. The owner sees it failed and can delete or upload it again.
+   */
+  async failAbandoned(): Promise<number> {
+    const { repository } = this.#deps;
+    const abandoned = await repository.abandonedPosts(PROCESS_JOB_KEY, ABANDONED_AFTER_SECONDS, ABANDONED_BATCH);
+    for (const postId of abandoned) {
+      const post = await repository.findPost(postId);
+      if (!post) continue;
+      const failure = new ProcessingFailure('media_processing_failed', 'processing stopped during its last attempt', {
+        permanent: true,
+      });
+      await this.#fail(post, failure);
+    }
+    return abandoned.length;
   }
 
   async #finish(run: ProcessingRun): Promise<void> {
