@@ -67,8 +67,8 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     thirdParty: loginProviderOrigins(config.auth),
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });
-  await app.register(responseCache);
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
+  await app.register(responseCache);
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
 
   await app.register(healthRoutes, { db: container.database.db });

@@ -4,6 +4,17 @@ import { testApp } from '../test/test-app.ts';
 const t = await testApp();
 afterAll(() => t.close());
 
+/** The cookie of a new anonymous visitor, as a browser sends it with every API call. */
+async function visitor(): Promise<string> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/anonymous-login',
+    headers: { 'content-type': 'application/json' },
+    payload: '{}',
+  });
+  return `anonymous=${response.body.accessToken}`;
+}
+
 test('a second anonymous GET of the same answer is served from the cache', async () => {
   const first = await t.get('/api/settings?country=FR');
   const second = await t.get('/api/settings?country=FR');
@@ -44,4 +55,21 @@ test('error answers are not cached', async () => {
   const again = await t.get('/api/nothing-here');
   expect(again.status).toBe(404);
   expect(again.headers['x-cache']).toBeUndefined();
+});
+
+test("a visitor's answers are their own: a visitor token in the anonymous cookie bypasses the cache", async () => {
+  await t.get('/api/post/?limit=5', { cookie: await visitor() });
+  const other = await t.get('/api/post/?limit=5', { cookie: await visitor() });
+  expect(other.headers['x-cache']).toBeUndefined();
+});
+
+test("a list is shared between visitors, a visitor's home mix is not, and the orientation cookie keeps lists apart", async () => {
+  const [first, second] = [await visitor(), await visitor()];
+  await t.get('/api/post/?limit=4&latest=1', { cookie: first });
+  expect((await t.get('/api/post/?limit=4&latest=1', { cookie: second })).headers['x-cache']).toBe('hit');
+  expect(
+    (await t.get('/api/post/?limit=4&latest=1', { cookie: `${second}; lgbtPreference=2` })).headers['x-cache'],
+  ).toBeUndefined();
+  await t.get('/api/post/?limit=3', { cookie: first });
+  expect((await t.get('/api/post/?limit=3', { cookie: first })).headers['x-cache']).toBeUndefined();
 });

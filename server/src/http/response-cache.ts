@@ -3,7 +3,11 @@ import fp from 'fastify-plugin';
 
 /**
  * Spec §7: anonymous GET /api answers whose body has statusCode 2 are cached for 60 s by locale plus
- * URL. Requests carrying credentials bypass it: their answers hold per-user fields.
+ * URL. Anonymous means no account: a logged-in caller's answers hold per-user fields and are never cached,
+ * nor are those of a caller whose user token did not resolve (expired: answered afresh while it refreshes).
+ * An anonymous visitor (a visitor token, which browsers send in the `anonymous` cookie) shares the cache,
+ * except where a route's `config.sharedAnswer` says the answer is the caller's own or depends on more than
+ * the address (the home mix pushes back what that visitor has seen; lists follow the orientation cookie).
  */
 interface Entry {
   readonly body: string;
@@ -18,12 +22,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     [HIT]?: boolean;
   }
+  interface FastifyContextConfig {
+    /**
+     * What the route's answer to an anonymous caller depends on besides locale, country and URL (added to
+     * the cache key), or undefined when this caller's answer is their own. Without it, the address decides.
+     */
+    sharedAnswer?: (request: FastifyRequest) => string | undefined;
+  }
 }
 
 function cacheKey(request: FastifyRequest): string | undefined {
   if (request.method !== 'GET' || !request.url.startsWith('/api/')) return undefined;
-  if (request.headers.authorization || request.cookies?.authorization || request.cookies?.refresh) return undefined;
-  return `${request.client.locale}|${request.client.forcedCountry ?? ''}|${request.url}`;
+  const { session } = request;
+  if (session.userId !== undefined || session.rejected) return undefined;
+  const userToken = request.headers.authorization || request.cookies?.authorization || request.cookies?.refresh;
+  if (userToken && session.visitorId === undefined) return undefined;
+  const base = `${request.client.locale}|${request.client.forcedCountry ?? ''}|${request.url}`;
+  const shared = request.routeOptions.config.sharedAnswer;
+  if (!shared) return base;
+  const vary = shared(request);
+  return vary === undefined ? undefined : `${base}|${vary}`;
 }
 
 export default fp(
@@ -51,5 +69,5 @@ export default fp(
       return payload;
     });
   },
-  { name: 'response-cache', dependencies: ['client-context'] },
+  { name: 'response-cache', dependencies: ['client-context', 'auth'] },
 );

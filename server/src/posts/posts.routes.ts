@@ -3,7 +3,15 @@ import Type, { type Static } from 'typebox';
 import { sessionUserId } from '../accounts/auth.plugin.ts';
 import { envelope, OK_ACTION } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
-import { OWNER_STATUSES, type PostEdit, type PostListParams, type PostService, TAGS_MAX, TITLE_MAX } from './posts.service.ts';
+import {
+  OWNER_STATUSES,
+  type PostEdit,
+  type PostListParams,
+  type PostService,
+  readsHomeMix,
+  TAGS_MAX,
+  TITLE_MAX,
+} from './posts.service.ts';
 import { viewerOf } from './viewer.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -73,8 +81,15 @@ export default async function postRoutes(app: FastifyInstance, { posts }: { post
     };
     return envelope(await posts.list(viewerOf(request), params));
   };
-  app.get('/api/post/', { schema: { querystring: listQuery } }, list);
-  app.get('/api/post', { schema: { querystring: listQuery } }, list);
+  // Every anonymous caller gets the same list for the same address and orientation, except a visitor's
+  // home mix, which pushes back what that visitor has seen.
+  const sharedList = (request: FastifyRequest) => {
+    const query = request.query as ListQuery;
+    if (request.session.visitorId !== undefined && readsHomeMix(query)) return undefined;
+    return `lgbt=${orientation(query, request.cookies) ?? ''}`;
+  };
+  app.get('/api/post/', { schema: { querystring: listQuery }, config: { sharedAnswer: sharedList } }, list);
+  app.get('/api/post', { schema: { querystring: listQuery }, config: { sharedAnswer: sharedList } }, list);
 
   app.get('/api/post/:id', { schema: { params } }, async (request) =>
     envelope({ post: await posts.post(request.session.userId, (request.params as IdParams).id) }),

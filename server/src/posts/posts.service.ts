@@ -83,6 +83,20 @@ export function decodeCursor(text: string | undefined): PageCursor | undefined {
   return { key: Number(match[1]), id: Number(match[2]) };
 }
 
+type ListFilters = Pick<PostListParams, 'userId' | 'likes' | 'following' | 'playlistId' | 'pinsOnly' | 'tagId' | 'latest'>;
+
+/** A list without filters, in the home mix's order rather than newest first (spec §4 buckets). */
+export function readsHomeMix(params: ListFilters): boolean {
+  return listFilters(params).length === 0 && !newestFirst(params);
+}
+
+function listFilters(params: ListFilters): number[] {
+  const filters = [params.userId, params.likes, params.following, params.playlistId, params.pinsOnly, params.tagId];
+  return filters.filter((value): value is number => value !== undefined && value !== 0);
+}
+
+const newestFirst = (params: ListFilters) => params.latest !== undefined && params.latest !== '0';
+
 export class PostService {
   private readonly feed: PostFeedRepository;
   private readonly posts: PostsRepository;
@@ -128,9 +142,6 @@ export class PostService {
       tagId: params.tagId,
       exclude: params.rest ?? [],
     };
-    const filters = [params.userId, params.likes, params.following, params.playlistId, params.pinsOnly, params.tagId];
-    const filtered = filters.some((value) => value !== undefined && value !== 0);
-    const newestFirst = params.latest !== undefined && params.latest !== '0';
     const answer = (page: { posts: PostCard[]; more: boolean; next?: PageCursor }): PostList => ({
       posts: page.posts,
       canLoadMore: page.more,
@@ -138,7 +149,7 @@ export class PostService {
       cursor: encodeCursor(page.next),
       seed,
     });
-    if (!filtered && !newestFirst) {
+    if (readsHomeMix(params)) {
       return answer(
         await this.home.page({
           viewerId,
@@ -154,8 +165,8 @@ export class PostService {
         }),
       );
     }
-    const onlyTag = params.tagId !== undefined && filters.filter((value) => value !== undefined && value !== 0).length === 1;
-    if (onlyTag && params.seed !== undefined && !newestFirst && !query.after)
+    const onlyTag = params.tagId !== undefined && listFilters(params).length === 1;
+    if (onlyTag && params.seed !== undefined && !newestFirst(params) && !query.after)
       return answer(await this.seededTagPage(query, seed, params.x));
     return answer(await this.feed.page(query));
   }
