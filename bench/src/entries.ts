@@ -9,6 +9,11 @@ export interface Entry {
   readonly body?: string;
   /** Checked on one request before the load, besides status 200, so a wrong answer is not benchmarked. */
   readonly expect?: { readonly bodyIncludes: string };
+  /**
+   * A GET list whose every request asks for its own snapshot (`t`, a millisecond earlier each time), so the
+   * response cache never answers it: what the list costs the database, not what a cache hit costs.
+   */
+  readonly uncached?: boolean;
 }
 
 export const entries: readonly Entry[] = [

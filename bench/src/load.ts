@@ -22,6 +22,8 @@ export async function load(baseUrl: string, entry: Entry, options: LoadOptions, 
   let instance: autocannon.Instance | undefined;
   const stop = () => instance?.stop();
   signal.addEventListener('abort', stop);
+  let sent = 0;
+  const start = Date.now();
   const result = await new Promise<autocannon.Result>((done, fail) => {
     instance = autocannon(
       {
@@ -31,6 +33,9 @@ export async function load(baseUrl: string, entry: Entry, options: LoadOptions, 
         body: entry.body,
         connections: options.connections,
         duration: options.seconds,
+        ...(entry.uncached && {
+          requests: [{ setupRequest: (request) => ({ ...request, path: `${entry.path}&t=${start - sent++}` }) }],
+        }),
       },
       (error, result) => (error ? fail(error) : done(result)),
     );
