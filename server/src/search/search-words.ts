@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { withTrigramThresholds } from './trigram-thresholds.ts';
 
 /** A query word and the known words (search_words) starting with it, at most FORMS_MAX + 1 of them. */
 export interface WordForms {
@@ -69,8 +70,7 @@ export class SearchWordsRepository {
   /** The closest known words to each of the given ones, closest first. */
   async near(words: readonly string[]): Promise<Map<string, string[]>> {
     if (words.length === 0) return new Map();
-    const rows = await this.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(NEAR_SIMILARITY)}, true)`.execute(trx);
+    const rows = await withTrigramThresholds(this.db, { similarity: NEAR_SIMILARITY }, async (trx) => {
       const result = await sql<{ word: string; near: string[] }>`
         SELECT w.word, array(SELECT s.word FROM search_words s WHERE s.word % w.word
                              ORDER BY similarity(s.word, w.word) DESC, s.word LIMIT ${NEAR_WORDS})::text[] AS near

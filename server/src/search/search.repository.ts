@@ -4,6 +4,7 @@ import type { MediaVariant } from '../db/schema.ts';
 import { PostStatus } from '../posts/post-status.ts';
 import { queryWords } from './search-text.ts';
 import { nearQuery, SearchWordsRepository, spelledOutQuery } from './search-words.ts';
+import { withTrigramThresholds } from './trigram-thresholds.ts';
 
 /** A query as the repository takes it: normalised text, its tag form (no spaces) and its tsquery. */
 export interface SearchTerms {
@@ -40,7 +41,7 @@ export type TrendKind = 'top' | 'popular' | 'combo' | 'random';
 /**
  * Typo tolerance: a display name with a word within this trigram word-similarity of the query matches, and
  * tag names and usernames within this similarity (dence → dance at 0.33). Set per transaction so the GIN
- * trigram indexes apply with these thresholds. Title words: search-words.ts.
+ * trigram indexes apply with these thresholds (trigram-thresholds.ts). Title words: search-words.ts.
  */
 const WORD_SIMILARITY = 0.5;
 const TAG_SIMILARITY = 0.3;
@@ -82,11 +83,7 @@ export class SearchRepository {
   }
 
   private withThresholds<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
-        set_config('pg_trgm.similarity_threshold', ${String(TAG_SIMILARITY)}, true)`.execute(trx);
-      return work(trx as unknown as Db);
-    });
+    return withTrigramThresholds(this.db, { similarity: TAG_SIMILARITY, wordSimilarity: WORD_SIMILARITY }, work);
   }
 
   /**
@@ -94,8 +91,9 @@ export class SearchRepository {
    * CANDIDATES posts so a word shared by a million posts costs about the same as a rare one:
    * 1. exact: every word as a prefix in the title and tag text (full text search), or a tag whose name in
    *    any language starts like the text; the most popular first;
-   * 2. near spellings, only when the first phase found too little for the page: a title word within trigram
-   *    word-similarity of the text (typos), or a tag named like it; closest first.
+   * 2. near spellings, only when the first phase found too little for the page: the text with each word no
+   *    known word starts replaced by the closest known words (search-words.ts), most popular first, then
+   *    posts of tags named like it, closest first.
    */
   async searchPostIds(search: PostSearch): Promise<number[]> {
     const { terms } = search;
@@ -145,7 +143,7 @@ export class SearchRepository {
         return result.rows.map((row) => row.id);
       }),
     ]);
-    return [...new Set([...ids, ...mostPopular(corrected, take), ...namedLike])].slice(search.offset, wanted);
+    return [...new Set([...ids, ...corrected.map((row) => row.id), ...namedLike])].slice(search.offset, wanted);
   }
 
   /**
