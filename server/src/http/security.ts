@@ -1,9 +1,9 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * The global rate limit's key: the peer address, IPv6 by /64 as the plugin's own key does. A request whose
@@ -27,7 +27,8 @@ export default fp(
   ) {
     const extra = options.thirdParty ?? { script: [], frame: [], connect: [] };
     await app.register(cookie);
-    await app.register(helmet, {
+    // Built once, not per request as @fastify/helmet does (it parsed every directive again for each call).
+    const secureHeaders = helmet({
       // Vite's dev server injects inline modules and a websocket for hot reload.
       contentSecurityPolicy: options.development
         ? false
@@ -48,6 +49,7 @@ export default fp(
       // Provider sign-in popups report back to the opener, which same-origin would cut off.
       ...(extra.frame.length > 0 && { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }),
     });
+    app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, () => done()));
     // /embed/{post} exists to be framed by other sites (the share sheet's embed code); every other page stays unframeable.
     app.addHook('onSend', async (request, reply) => {
       if (!request.url.startsWith('/embed/')) return;
