@@ -10,7 +10,8 @@ import fp from 'fastify-plugin';
  * the address (the home mix pushes back what that visitor has seen; lists follow the orientation cookie).
  */
 interface Entry {
-  readonly body: string;
+  /** Encoded once: writing a 15 KB string as UTF-8 on every hit was a third of a hit's CPU. */
+  readonly body: Buffer;
   readonly expires: number;
 }
 
@@ -65,7 +66,7 @@ export default fp(
       const key = cacheKey(request);
       if (!key || !payload.startsWith('{"statusCode":2')) return payload;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { body: payload, expires: Date.now() + CACHE_MS });
+      entries.set(key, { body: Buffer.from(payload), expires: Date.now() + CACHE_MS });
       return payload;
     });
   },
