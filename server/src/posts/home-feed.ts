@@ -81,7 +81,7 @@ export class HomeFeed {
       sizes.popular = await this.supply.popularCount(scope);
       ids = await this.fill(scope, request, sizes, { seen: seenBucket, all50, all500 });
     }
-    return { posts: await this.feed.byIds(ids.ids, request.viewerId), more: ids.more };
+    return { posts: await this.feed.publicCards(ids.ids, request.viewerId), more: ids.more };
   }
 
   /** Posts carrying one of the viewer's top tags first (spec §4 preference), each group in seed order. */

@@ -1,7 +1,8 @@
-import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { type PageRow, type PostCard, toPostCard, toPostMedia } from './post-card.ts';
+import { type MediaRow, type PageRow, type PostCard, toPostCard, toPostMedia } from './post-card.ts';
 import { PostStatus } from './post-status.ts';
 
 /** Which posts a page holds; the service has already decided what the viewer may ask for. */
@@ -66,8 +67,9 @@ export function notAmong(ids: readonly number[]) {
 }
 
 /**
- * The read model of posts. A page costs a fixed number of queries whatever its size: one for the posts
- * with their authors, then media, tags, jobs and the viewer's likes and follows for all of them at once.
+ * The read model of posts. A list costs two queries whatever its size: one picks the page's post ids in
+ * the list's order, one reads their cards, each with its author, media, tags and jobs (JSON arrays built
+ * by PostgreSQL) and the viewer's like and follow. A list of known ids (home mix, search) costs the second only.
  */
 export class PostFeedRepository {
   private readonly db: Db;
@@ -77,9 +79,11 @@ export class PostFeedRepository {
   }
 
   async page(query: PostPageQuery): Promise<PostPage> {
-    let builder: PageBuilder = this.rows().where((eb: Eb) =>
-      query.ownProfile && query.viewerId !== undefined ? ownedBy(eb, query.viewerId) : publiclyVisible(eb),
-    );
+    let builder: PageBuilder = this.db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.id')
+      .where((eb: Eb) => (query.ownProfile && query.viewerId !== undefined ? ownedBy(eb, query.viewerId) : publiclyVisible(eb)));
     let sortKey: RawBuilder<unknown> = LISTED_AT;
     let ascending = false;
     if (query.likedBy !== undefined) {
@@ -136,34 +140,26 @@ export class PostFeedRepository {
       .limit(query.limit + 1);
     if (!query.after || pinsFirst) builder = builder.offset(query.offset);
 
-    const rows = (await builder.execute()) as (PageRow & { cursorKey: number })[];
+    const rows = (await builder.execute()) as { id: number; cursorKey: number }[];
     const more = rows.length > query.limit;
     const pageRows = rows.slice(0, query.limit);
     const last = pageRows.at(-1);
-    return {
-      posts: await this.cards(pageRows, query.viewerId),
-      more,
-      next: more && last && !pinsFirst ? { key: last.cursorKey, id: last.id } : undefined,
-    };
+    // The ids were chosen under the list's own visibility (an owner's profile shows their processing posts).
+    const cards = await this.cards(
+      pageRows.map((row) => row.id),
+      query.viewerId,
+    );
+    return { posts: cards, more, next: more && last && !pinsFirst ? { key: last.cursorKey, id: last.id } : undefined };
   }
 
-  /** Cards of visible posts in the order of `ids` (ids no longer visible are left out). */
-  async byIds(ids: readonly number[], viewerId: number | undefined): Promise<PostCard[]> {
-    if (ids.length === 0) return [];
-    const rows = (await this.rows()
-      .where((eb: Eb) => publiclyVisible(eb))
-      .where('p.id', 'in', ids)
-      .execute()) as PageRow[];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return this.cards(
-      ids.flatMap((id) => byId.get(id) ?? []),
-      viewerId,
-    );
+  /** Cards of public posts chosen elsewhere (home mix, tag head, search, sounds), in the given order; others are left out. */
+  publicCards(ids: readonly number[], viewerId: number | undefined): Promise<PostCard[]> {
+    return this.cards(ids, viewerId, publiclyVisible);
   }
 
   /** One post the viewer may see: public, or their own in any state but removed. */
   async one(viewerId: number | undefined, where: { postId: number } | { mediaId: number }): Promise<PostCard | undefined> {
-    let builder: PageBuilder = this.rows().where((eb: Eb) =>
+    let builder: PageBuilder = this.cardRows(viewerId).where((eb: Eb) =>
       viewerId === undefined ? publiclyVisible(eb) : eb.or([publiclyVisible(eb), ownedBy(eb, viewerId)]),
     );
     if ('postId' in where) builder = builder.where('p.id', '=', where.postId);
@@ -172,31 +168,30 @@ export class PostFeedRepository {
         eb.selectFrom('media_files').select('post_id').where('id', '=', where.mediaId),
       );
     }
-    const rows = (await builder.execute()) as PageRow[];
-    const [card] = await this.cards(rows, viewerId);
-    return card;
+    const [row] = (await builder.execute()) as CardRow[];
+    return row && toCard(row);
   }
 
-  /** Cards for public posts chosen elsewhere (search, sounds), in the given order; others are left out. */
-  async publicCards(ids: readonly number[], viewerId: number | undefined): Promise<PostCard[]> {
+  /** Cards of `ids` in that order, leaving out those `visible` (when given) rejects. */
+  private async cards(ids: readonly number[], viewerId: number | undefined, visible?: (eb: Eb) => Expression<SqlBool>) {
     if (ids.length === 0) return [];
-    const rows = (await this.rows()
-      .where((eb: Eb) => publiclyVisible(eb))
-      .where('p.id', 'in', ids)
-      .execute()) as PageRow[];
+    let builder = this.cardRows(viewerId).where('p.id', 'in', ids);
+    if (visible) builder = builder.where(visible);
+    const rows = (await builder.execute()) as CardRow[];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return this.cards(
-      ids.flatMap((id) => byId.get(id) ?? []),
-      viewerId,
-    );
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCard(row)] : [];
+    });
   }
 
-  private rows(): PageBuilder {
+  /** Posts with their authors and everything a card shows, one row per post. */
+  private cardRows(viewerId: number | undefined): PageBuilder {
     return this.db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .leftJoin('media_files as av', 'av.id', 'u.avatar_media_id')
-      .select([
+      .select((eb) => [
         'p.id',
         'p.title',
         'p.status',
@@ -210,83 +205,76 @@ export class PostFeedRepository {
         'u.username',
         'u.display_name as displayName',
         'av.variants as avatarVariants',
+        jsonArrayFrom(
+          eb
+            .selectFrom('media_files as m')
+            .select([
+              'm.id',
+              'm.name',
+              'm.status',
+              'm.mime_type as mimeType',
+              'm.listing_suffix as listingSuffix',
+              'm.width',
+              'm.height',
+              'm.duration_ms as durationMs',
+              'm.placeholder',
+              'm.variants',
+            ])
+            .whereRef('m.post_id', '=', 'p.id')
+            .orderBy('m.position'),
+        ).as('media'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('post_tags as pt')
+            .innerJoin('tags as t', 't.id', 'pt.tag_id')
+            .select(['t.id', 't.tag'])
+            .whereRef('pt.post_id', '=', 'p.id')
+            .orderBy('pt.position'),
+        ).as('tags'),
+        jsonArrayFrom(
+          eb.selectFrom('post_jobs as j').select(['j.kind', 'j.state']).whereRef('j.post_id', '=', 'p.id').orderBy('j.id'),
+        ).as('jobs'),
+        viewerId === undefined
+          ? sql<boolean>`false`.as('likeByUser')
+          : eb
+              .exists(
+                eb
+                  .selectFrom('likes as l')
+                  .select('l.post_id')
+                  .whereRef('l.post_id', '=', 'p.id')
+                  .where('l.user_id', '=', viewerId),
+              )
+              .as('likeByUser'),
+        viewerId === undefined
+          ? sql<boolean>`false`.as('iFollowUser')
+          : eb
+              .exists(
+                eb
+                  .selectFrom('follows as f')
+                  .select('f.followee_id')
+                  .whereRef('f.followee_id', '=', 'p.user_id')
+                  .where('f.follower_id', '=', viewerId),
+              )
+              .as('iFollowUser'),
       ]);
   }
+}
 
-  /** Everything around a page of posts, each kind in one query for the whole page. */
-  private async cards(rows: readonly PageRow[], viewerId: number | undefined): Promise<PostCard[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const authorIds = [...new Set(rows.map((row) => row.userId))];
-    const [media, tags, jobs, liked, followed] = await Promise.all([
-      this.db
-        .selectFrom('media_files')
-        .select([
-          'id',
-          'post_id as postId',
-          'name',
-          'status',
-          'mime_type as mimeType',
-          'listing_suffix as listingSuffix',
-          'width',
-          'height',
-          'duration_ms as durationMs',
-          'placeholder',
-          'variants',
-        ])
-        .where('post_id', 'in', ids)
-        .orderBy('post_id')
-        .orderBy('position')
-        .execute(),
-      this.db
-        .selectFrom('post_tags as pt')
-        .innerJoin('tags as t', 't.id', 'pt.tag_id')
-        .select(['pt.post_id as postId', 't.id', 't.tag'])
-        .where('pt.post_id', 'in', ids)
-        .orderBy('pt.post_id')
-        .orderBy('pt.position')
-        .execute(),
-      this.db
-        .selectFrom('post_jobs')
-        .select(['post_id as postId', 'kind', 'state'])
-        .where('post_id', 'in', ids)
-        .orderBy('post_id')
-        .orderBy('id')
-        .execute(),
-      viewerId === undefined
-        ? []
-        : this.db.selectFrom('likes').select('post_id').where('user_id', '=', viewerId).where('post_id', 'in', ids).execute(),
-      viewerId === undefined
-        ? []
-        : this.db
-            .selectFrom('follows')
-            .select('followee_id')
-            .where('follower_id', '=', viewerId)
-            .where('followee_id', 'in', authorIds)
-            .execute(),
-    ]);
-    const likedIds = new Set(liked.map((row) => row.post_id));
-    const followedIds = new Set(followed.map((row) => row.followee_id));
-    const byPost = <T extends { postId: number | null }>(list: T[]) => {
-      const grouped = new Map<number, T[]>();
-      for (const item of list) {
-        const group = grouped.get(item.postId as number);
-        if (group) group.push(item);
-        else grouped.set(item.postId as number, [item]);
-      }
-      return grouped;
-    };
-    const mediaOf = byPost(media);
-    const tagsOf = byPost(tags);
-    const jobsOf = byPost(jobs);
-    return rows.map((row) =>
-      toPostCard(row, {
-        likeByUser: likedIds.has(row.id),
-        iFollowUser: followedIds.has(row.userId),
-        media: (mediaOf.get(row.id) ?? []).map((file) => toPostMedia({ ...file, postId: row.id })),
-        tags: (tagsOf.get(row.id) ?? []).map(({ id, tag }) => ({ id, tag })),
-        jobs: (jobsOf.get(row.id) ?? []).map(({ kind, state }) => ({ kind, state })),
-      }),
-    );
-  }
+/** A card row: the post, its author, and what the card lists, as PostgreSQL built them. */
+interface CardRow extends PageRow {
+  readonly media: Omit<MediaRow, 'postId'>[];
+  readonly tags: { id: number; tag: string }[];
+  readonly jobs: { kind: string; state: string }[];
+  readonly likeByUser: boolean;
+  readonly iFollowUser: boolean;
+}
+
+function toCard(row: CardRow): PostCard {
+  return toPostCard(row, {
+    likeByUser: row.likeByUser,
+    iFollowUser: row.iFollowUser,
+    media: row.media.map((file) => toPostMedia({ ...file, postId: row.id })),
+    tags: row.tags,
+    jobs: row.jobs,
+  });
 }

@@ -189,7 +189,7 @@ export class PostService {
       offset: Math.max(query.offset - head.length, 0),
       limit: query.limit - fromHead.length,
     });
-    const headCards = await this.feed.byIds(fromHead, query.viewerId);
+    const headCards = await this.feed.publicCards(fromHead, query.viewerId);
     const headMore = query.offset + query.limit < head.length;
     return { posts: [...headCards, ...tail.posts], more: headMore || tail.more };
   }
