@@ -54,6 +54,13 @@ test('the mix opens with the feed insert of new posts and pages through every po
   expect(first.seed).toBe(11);
 });
 
+test('a page ending past the new bucket head that the feed reads at once counts the bucket instead, with the same order', async () => {
+  const short = (await everything('seed=11')).all;
+  // Pages of 50: the second ends at position 101, past NEW_HEAD_READ.
+  const long = (await everything('seed=11', 50)).all;
+  expect(long).toEqual(short);
+});
+
 test('the seed reorders the random buckets and the same seed repeats the order', async () => {
   const a = (await everything('seed=1')).all;
   const again = (await everything('seed=1')).all;

@@ -5,6 +5,9 @@ import type { PostCard } from './post-card.ts';
 import type { PostFeedRepository } from './post-feed.repository.ts';
 import type { TagPreferencesRepository } from './tag-preferences.repository.ts';
 
+/** Pages ending within this many posts read the new bucket's head instead of counting it first. */
+const NEW_HEAD_READ = 100;
+
 export interface HomeRequest {
   readonly viewerId: number | undefined;
   readonly viewerKey: string | undefined;
@@ -46,7 +49,10 @@ export class HomeFeed {
   }
 
   async page(request: HomeRequest): Promise<HomePage> {
-    const recorded = request.viewerKey && !request.keepSeen ? await this.supply.recentlySeen(request.viewerKey) : [];
+    const [recorded, topTags] = await Promise.all([
+      request.viewerKey && !request.keepSeen ? this.supply.recentlySeen(request.viewerKey) : [],
+      request.viewerKey ? this.preferences.top(request.viewerKey) : [],
+    ]);
     const seen = request.keepSeen ? [] : [...new Set([...recorded, ...request.seen])];
     const scope: SupplyScope = {
       snapshot: request.snapshot,
@@ -55,12 +61,11 @@ export class HomeFeed {
       seen,
       exclude: request.exclude,
     };
-    const [seenBucket, newCount, head, topTags] = await Promise.all([
+    const [seenBucket, fresh, head] = await Promise.all([
       this.supply.seenBucket(scope),
       // One more than the page's end (the slot that tells whether there is more) bounds what the plan can use.
-      this.supply.newCount(scope, request.offset + request.limit + 1),
+      this.newSupply(scope, request.offset + request.limit + 1),
       this.ranking.head(scope),
-      request.viewerKey ? this.preferences.top(request.viewerKey) : [],
     ]);
     const all50 = seededOrder(request.seed, head.slice(0, ALL50));
     const all500 = await this.biased(
@@ -70,18 +75,29 @@ export class HomeFeed {
     );
     const sizes: Record<Bucket, number> = {
       seen: seenBucket.length,
-      new: newCount,
+      new: fresh.size,
       all50: all50.length,
       all500: all500.length,
       popular: head.length > ALL500 ? Number.POSITIVE_INFINITY : 0,
     };
-    let ids = await this.fill(scope, request, sizes, { seen: seenBucket, all50, all500 });
+    const known = { seen: seenBucket, all50, all500, newHead: fresh.head };
+    let ids = await this.fill(scope, request, sizes, known);
     if (ids.short) {
       // The popular bucket ended inside this page: count it so the plan skips its missing slots.
       sizes.popular = await this.supply.popularCount(scope);
-      ids = await this.fill(scope, request, sizes, { seen: seenBucket, all50, all500 });
+      ids = await this.fill(scope, request, sizes, known);
     }
     return { posts: await this.feed.publicCards(ids.ids, request.viewerId), more: ids.more };
+  }
+
+  /**
+   * The new bucket's size up to `end`. A page ending within NEW_HEAD_READ posts (most of the traffic)
+   * reads those posts at once, so it needs no second query for them.
+   */
+  private async newSupply(scope: SupplyScope, end: number): Promise<{ size: number; head?: number[] }> {
+    if (end > NEW_HEAD_READ) return { size: await this.supply.newCount(scope, end) };
+    const head = await this.supply.newBucket(scope, 0, end);
+    return { size: head.length, head };
   }
 
   /** Posts carrying one of the viewer's top tags first (spec §4 preference), each group in seed order. */
@@ -95,13 +111,16 @@ export class HomeFeed {
     scope: SupplyScope,
     request: HomeRequest,
     sizes: BucketSizes,
-    known: { seen: number[]; all50: number[]; all500: number[] },
+    known: { seen: number[]; all50: number[]; all500: number[]; newHead: number[] | undefined },
   ): Promise<{ ids: number[]; more: boolean; short: boolean }> {
     // One slot past the page tells whether there is more.
     const slots = planSlots(request.offset, request.limit + 1, sizes);
     const ranges = bucketRanges(slots);
     const [fresh, popular] = await Promise.all([
-      ranges.new ? this.supply.newBucket(scope, ranges.new.from, ranges.new.count) : [],
+      ranges.new
+        ? (known.newHead?.slice(ranges.new.from, ranges.new.from + ranges.new.count) ??
+          this.supply.newBucket(scope, ranges.new.from, ranges.new.count))
+        : [],
       ranges.popular ? this.ranking.bucket(scope, ranges.popular.from, ranges.popular.count) : [],
     ]);
     const fetched: Record<'new' | 'popular', number[]> = { new: fresh, popular };
