@@ -17,9 +17,11 @@ import { startBaseline, stopAll } from './servers.ts';
  * datasets of `npm run bench:data` (10k and 1M posts by default). Each dataset gets its own app process on
  * the bench's embedded PostgreSQL; the bare Fastify baseline runs in the same run, so ratios compare.
  * Requests carry an anonymous visitor token, as every browser does after its first call, so the home mix
- * runs its per-visitor seen lookup. Every request asks for its own snapshot `t` (Entry.uncached): a
- * visitor's tag and profile lists are otherwise answered from the 60 s response cache, and these figures
- * are about what the lists cost the database.
+ * runs its per-visitor seen lookup. Every list request asks for its own snapshot `t` (Entry.uncached), so
+ * the figures say what the lists cost the database. Two more rows per dataset show the tag and profile
+ * lists as visitors are served them, from the 60 s response cache (a visitor's home mix is their own and
+ * never cached). A second baseline row, `fastify-page`, is bare Fastify answering a pre-encoded body of a
+ * feed page's size, so the cost of moving that much data is visible beside `fastify-hello`'s 17 bytes.
  */
 const usage = `Usage: node bench/src/feed-bench.ts [--datasets 10000,1000000] [--duration <s>] [--connections <n>] [--quick]`;
 const root = resolve(import.meta.dirname, '../..');
@@ -173,6 +175,18 @@ async function main() {
       opts,
     );
     rows.push({ dataset: '-', name: 'fastify-hello', path: '/', measurement: hello, ratio: 1 });
+    const page = await measure(
+      baseline.url,
+      { name: 'fastify-page', method: 'GET', path: '/page', expect: { bodyIncludes: '"statusCode":2' } },
+      opts,
+    );
+    rows.push({
+      dataset: '-',
+      name: 'fastify-page',
+      path: '/page',
+      measurement: page,
+      ratio: page.requestsPerSecond / hello.requestsPerSecond,
+    });
     for (const size of opts.datasets) {
       const name = datasetDatabase(size);
       const url = databaseUrl(database, name);
@@ -189,6 +203,8 @@ async function main() {
           { name: 'feed-tag-hot', path: `/api/post/?tagId=${ids.hotTag}&limit=20`, ...list },
           { name: 'feed-tag-mid', path: `/api/post/?tagId=${ids.midTag}&limit=20`, ...list },
           { name: 'feed-profile', path: `/api/post/?userId=${ids.user}&limit=20`, ...list },
+          { name: 'feed-tag-hot-cached', path: `/api/post/?tagId=${ids.hotTag}&limit=20`, ...list, uncached: false },
+          { name: 'feed-profile-cached', path: `/api/post/?userId=${ids.user}&limit=20`, ...list, uncached: false },
         ];
         for (const entry of entries) {
           const measurement = await measure(base, entry, opts);
@@ -215,7 +231,7 @@ async function main() {
   console.log(table(rows));
   const [small, large] = [datasetDatabase(opts.datasets[0] as number), datasetDatabase(opts.datasets.at(-1) as number)];
   const growth = rows
-    .filter((row) => row.dataset === large && small !== large)
+    .filter((row) => row.dataset === large && small !== large && !row.name.endsWith('-cached'))
     .map((row) => {
       const before = rows.find((other) => other.dataset === small && other.name === row.name);
       return { name: row.name, p99Growth: before ? row.measurement.p99Ms / Math.max(before.measurement.p99Ms, 1) : Number.NaN };

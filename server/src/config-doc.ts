@@ -1,4 +1,4 @@
-import { settingsSchema } from './config.ts';
+import { settingsSchema } from './config-schema.ts';
 
 /** The README's configuration table, generated from the settings schema (`npm run config:doc`). */
 export function configTable(): string {

@@ -1,0 +1,205 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * Every setting the app reads, with its environment variable and default. The README's configuration
+ * table is generated from the same descriptions (`npm run config:doc`), so the two cannot drift.
+ */
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+const Bytes = Type.Integer({ minimum: 1 });
+
+export const settingsSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('production'), Type.Literal('development'), Type.Literal('test')], {
+    default: 'production',
+    description: '`development` serves the web app through Vite with hot reload; `production` serves the built app.',
+  }),
+  HOST: Type.String({ default: '0.0.0.0', description: 'Interface the HTTP server listens on.' }),
+  PORT: Type.Integer({ ...Port, default: 3000, description: 'HTTP port.' }),
+  BASE_URL: Type.String({
+    default: '',
+    pattern: '^(https?://[^\\s/]+)?$',
+    description: 'Public origin used in links, e-mails and share metadata. Empty: `http://localhost:PORT`.',
+  }),
+  TRUST_PROXY: Type.Union([Bool], {
+    default: 'false',
+    description: 'Trust `X-Forwarded-*` headers (set behind a load balancer).',
+  }),
+  DATA_DIR: Type.String({
+    default: './data',
+    minLength: 1,
+    description: 'Where the embedded database, media, outbox and generated secrets live.',
+  }),
+  DATABASE_URL: Type.String({
+    default: '',
+    pattern: '^(postgres(ql)?://.+)?$',
+    description: 'External PostgreSQL. Empty: an embedded PostgreSQL is started with data in `DATA_DIR/pg`.',
+  }),
+  EMBEDDED_PG_PORT: Type.Integer({ ...Port, default: 54329, description: 'Port of the embedded PostgreSQL.' }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 2, maximum: 200, default: 20, description: 'PostgreSQL connections per process.' }),
+  STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], {
+    default: 'local',
+    description: '`local` stores media under `DATA_DIR/media`; `s3` uses the S3_* settings.',
+  }),
+  S3_ENDPOINT: Type.String({ default: '', description: 'S3-compatible endpoint (empty: AWS).' }),
+  S3_REGION: Type.String({ default: 'us-east-1', description: 'S3 region.' }),
+  S3_BUCKET: Type.String({ default: '', description: 'S3 bucket for media.' }),
+  S3_ACCESS_KEY_ID: Type.String({ default: '', description: 'S3 access key.' }),
+  S3_SECRET_ACCESS_KEY: Type.String({ default: '', description: 'S3 secret key.' }),
+  MAIL_TRANSPORT: Type.Union([Type.Literal('outbox'), Type.Literal('smtp')], {
+    default: 'outbox',
+    description: '`outbox` writes messages to `DATA_DIR/outbox`; `smtp` sends through SMTP_URL.',
+  }),
+  SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.+)?$', description: 'SMTP connection URL.' }),
+  MAIL_FROM: Type.String({ default: 'Velvet <no-reply@velvet.local>', description: 'Sender of outgoing mail.' }),
+  CONTACT_EMAIL: Type.String({
+    default: 'operators@velvet.local',
+    pattern: '^[^\\s@]+@[^\\s@]+$',
+    description: 'Where contact-form messages and abuse reports are e-mailed.',
+  }),
+  JWT_SECRET: Type.String({
+    default: '',
+    description:
+      'Signing key for access tokens (at least 32 characters). Empty: generated once and kept in `DATA_DIR/secrets.json`.',
+  }),
+  DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
+  DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
+  BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'Requests per minute per IP across the API.' }),
+  FEED_RANKING_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 600,
+    default: 30,
+    description: "How long a process reuses the home feed's popularity ranking before reading it again (0: every page).",
+  }),
+  MAX_VIDEO_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest video upload in bytes.' }),
+  MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
+  MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),
+  MAX_IMAGES_PER_POST: Type.Integer({ minimum: 2, maximum: 20, default: 20, description: 'Most images in one post.' }),
+  UPLOAD_TOKEN_TTL_SECONDS: Type.Integer({
+    minimum: 60,
+    maximum: 86_400,
+    default: 3600,
+    description: 'Lifetime of an upload token (`/api/media/uptoken`); an upload must start before its token expires.',
+  }),
+  WORKER_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 2,
+    description: 'Background jobs run at once per worker.',
+  }),
+  SEED_DEMO: Type.Union([Bool], {
+    default: 'true',
+    description: 'Create demo users and posts on first start of an empty database.',
+  }),
+  LOGIN_RATE_LIMIT: Type.Integer({
+    minimum: 1,
+    default: 25,
+    description: 'Login attempts per IP per 5 minutes (password and Google/Apple login).',
+  }),
+  ALTCHA_MAX_NUMBER: Type.Integer({
+    minimum: 1000,
+    maximum: 10_000_000,
+    default: 50_000,
+    description: 'Proof-of-work difficulty on sign-up and password reset (the ALTCHA search space).',
+  }),
+  GOOGLE_CLIENT_ID: Type.String({ default: '', description: 'Google OAuth client id; empty turns Google login off.' }),
+  GOOGLE_ISSUER: Type.String({
+    default: 'https://accounts.google.com',
+    pattern: '^https?://.+',
+    description: 'Issuer Google id tokens must carry.',
+  }),
+  GOOGLE_JWKS_URL: Type.String({
+    default: 'https://www.googleapis.com/oauth2/v3/certs',
+    pattern: '^https?://.+',
+    description: "Google's signing keys (JWKS).",
+  }),
+  APPLE_CLIENT_ID: Type.String({ default: '', description: 'Sign in with Apple service id; empty turns Apple login off.' }),
+  APPLE_ISSUER: Type.String({
+    default: 'https://appleid.apple.com',
+    pattern: '^https?://.+',
+    description: 'Issuer Apple id tokens must carry.',
+  }),
+  APPLE_JWKS_URL: Type.String({
+    default: 'https://appleid.apple.com/auth/keys',
+    pattern: '^https?://.+',
+    description: "Apple's signing keys (JWKS).",
+  }),
+  APPLE_TOKEN_URL: Type.String({
+    default: 'https://appleid.apple.com/auth/token',
+    pattern: '^https?://.+',
+    description: 'Where Apple authorisation codes are exchanged for id tokens.',
+  }),
+  APPLE_TEAM_ID: Type.String({ default: '', description: 'Apple developer team id (issuer of the client-secret JWT).' }),
+  APPLE_KEY_ID: Type.String({ default: '', description: 'Id of the Sign in with Apple private key.' }),
+  APPLE_PRIVATE_KEY: Type.String({
+    default: '',
+    description: 'Sign in with Apple private key (PKCS#8 PEM, ES256) that signs the client secret; `\\n` may stand for newlines.',
+  }),
+  EVENT_BUS: Type.Union([Type.Literal('postgres'), Type.Literal('memory')], {
+    default: 'postgres',
+    description:
+      'Live events between processes: `postgres` (LISTEN/NOTIFY, needed when app nodes and workers run apart) or `memory` (one process only).',
+  }),
+  WS_HEARTBEAT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 300,
+    default: 30,
+    description: 'Websocket ping interval; a peer that misses one is dropped.',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info', description: 'Log level.' },
+  ),
+  LEGAL_ENTITY_NAME: Type.String({
+    default: '[Operator legal name: set LEGAL_ENTITY_NAME]',
+    minLength: 1,
+    description:
+      'Legal name of the company that runs the site, shown as the contracting party and data controller in the legal pages.',
+  }),
+  LEGAL_ENTITY_ADDRESS: Type.String({
+    default: '[Operator registered address: set LEGAL_ENTITY_ADDRESS]',
+    minLength: 1,
+    description: 'Registered postal address of that company, also where written legal notices are sent.',
+  }),
+  LEGAL_CONTACT_EMAIL: Type.String({
+    default: '[Legal contact e-mail: set LEGAL_CONTACT_EMAIL]',
+    minLength: 1,
+    description: 'Address for privacy requests, takedown notices and legal questions, shown in the legal pages.',
+  }),
+  LEGAL_GOVERNING_LAW: Type.String({
+    default: '[Governing law and competent courts: set LEGAL_GOVERNING_LAW]',
+    minLength: 1,
+    description:
+      'Governing law and courts named in the terms of service, shown as written in every language, so keep it short: e.g. `Ireland; courts of Dublin`.',
+  }),
+  RECORDS_CUSTODIAN_NAME: Type.String({
+    default: '[Custodian of records: set RECORDS_CUSTODIAN_NAME]',
+    minLength: 1,
+    description: 'Name or title of the custodian of records in the 18 U.S.C. 2257 statement.',
+  }),
+  RECORDS_CUSTODIAN_ADDRESS: Type.String({
+    default: '[Address where the records are kept: set RECORDS_CUSTODIAN_ADDRESS]',
+    minLength: 1,
+    description: 'Street address where the 18 U.S.C. 2257 records are kept and can be inspected.',
+  }),
+  SCRAPER_MAX_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest file a URL import downloads.' }),
+  SCRAPER_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    default: 300,
+    description: 'Longest time a URL import may take, redirects and page included.',
+  }),
+  SCRAPER_DNS_SERVERS: Type.String({
+    default: '',
+    pattern: '^([0-9a-fA-F.:\\[\\]]+(,[0-9a-fA-F.:\\[\\]]+)*)?$',
+    description: 'DNS servers URL imports resolve names with (comma-separated `ip` or `ip:port`). Empty: the system ones.',
+  }),
+  SCRAPER_ALLOW_LOOPBACK_PORTS: Type.String({
+    default: '',
+    pattern: '^(\\d{1,5}(,\\d{1,5})*)?$',
+    description:
+      'Tests only: loopback ports URL imports may fetch from (comma-separated). Empty: loopback is refused like every private address.',
+  }),
+});
+
+export type Settings = Static<typeof settingsSchema>;
