@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { openGridOverlay } from './grid-overlay.ts';
 
 /** Where the e2e server's mailer writes (playwright.config.ts: DATA_DIR is e2e/.results/data-<port>). */
 const OUTBOX = join('e2e', '.results', `data-${process.env.E2E_PORT ?? 3555}`, 'outbox');
@@ -49,15 +50,12 @@ test('a tile of a tag page opens the feed overlay over the page; back closes it 
   const scrolled = await page.evaluate(() => window.scrollY);
   const ids = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute('href')?.split('/').pop()));
 
-  await tiles.nth(2).click();
-  await expect(page).toHaveURL(new RegExp(`/tag/dance/${ids[2]}$`));
-  const overlay = page.getByRole('dialog', { name: 'Dance' });
-  const current = overlay.locator('article[data-current]');
-  await expect(current).toHaveAttribute('data-post-id', String(ids[2]));
-  // The feed goes on with the grid's list, and the page stays underneath.
-  await page.keyboard.press('ArrowDown');
-  await expect(current).toHaveAttribute('data-post-id', String(ids[3]));
-  await expect(grid).toBeAttached();
+  const overlay = await openGridOverlay(page, grid, {
+    index: 2,
+    ids,
+    address: (id) => new RegExp(`/tag/dance/${id}$`),
+    dialog: 'Dance',
+  });
 
   await page.goBack();
   await expect(page).toHaveURL(/\/tag\/dance\?skip-entermodal$/);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openGridOverlay } from './grid-overlay.ts';
 
 const DEMO = { username: 'demo', password: 'velvet-demo-2026' };
 
@@ -65,15 +66,12 @@ test('a tile of a profile opens the feed overlay over the profile; back and Esca
   // A mark on the grid's element: a page mounted again would lose it.
   await grid(page).evaluate((element) => element.setAttribute('data-kept', ''));
 
-  await tiles.nth(1).click();
-  await expect(page).toHaveURL(new RegExp(`/user/demo/${ids[1]}$`));
-  const overlay = page.getByRole('dialog', { name: 'Velvet Demo' });
-  const current = overlay.locator('article[data-current]');
-  await expect(current).toHaveAttribute('data-post-id', String(ids[1]));
-  // The feed goes on with the grid's list, and the profile stays mounted underneath.
-  await page.keyboard.press('ArrowDown');
-  await expect(current).toHaveAttribute('data-post-id', String(ids[2]));
-  await expect(grid(page)).toBeAttached();
+  const overlay = await openGridOverlay(page, grid(page), {
+    index: 1,
+    ids,
+    address: (id) => new RegExp(`/user/demo/${id}$`),
+    dialog: 'Velvet Demo',
+  });
 
   await page.goBack();
   await expect(page).toHaveURL(/\/demo\?skip-entermodal$/);
