@@ -1,4 +1,12 @@
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type AliasableExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -187,6 +195,9 @@ export class PostFeedRepository {
 
   /** Posts with their authors and everything a card shows, one row per post. */
   private cardRows(viewerId: number | undefined): PageBuilder {
+    // A visitor has liked and followed nothing.
+    const ofViewer = (probe: (viewer: number) => AliasableExpression<SqlBool>) =>
+      viewerId === undefined ? sql<SqlBool>`false` : probe(viewerId);
     return this.db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -234,28 +245,20 @@ export class PostFeedRepository {
         jsonArrayFrom(
           eb.selectFrom('post_jobs as j').select(['j.kind', 'j.state']).whereRef('j.post_id', '=', 'p.id').orderBy('j.id'),
         ).as('jobs'),
-        viewerId === undefined
-          ? sql<boolean>`false`.as('likeByUser')
-          : eb
-              .exists(
-                eb
-                  .selectFrom('likes as l')
-                  .select('l.post_id')
-                  .whereRef('l.post_id', '=', 'p.id')
-                  .where('l.user_id', '=', viewerId),
-              )
-              .as('likeByUser'),
-        viewerId === undefined
-          ? sql<boolean>`false`.as('iFollowUser')
-          : eb
-              .exists(
-                eb
-                  .selectFrom('follows as f')
-                  .select('f.followee_id')
-                  .whereRef('f.followee_id', '=', 'p.user_id')
-                  .where('f.follower_id', '=', viewerId),
-              )
-              .as('iFollowUser'),
+        ofViewer((viewer) =>
+          eb.exists(
+            eb.selectFrom('likes as l').select('l.post_id').whereRef('l.post_id', '=', 'p.id').where('l.user_id', '=', viewer),
+          ),
+        ).as('likeByUser'),
+        ofViewer((viewer) =>
+          eb.exists(
+            eb
+              .selectFrom('follows as f')
+              .select('f.followee_id')
+              .whereRef('f.followee_id', '=', 'p.user_id')
+              .where('f.follower_id', '=', viewer),
+          ),
+        ).as('iFollowUser'),
       ]);
   }
 }
