@@ -85,6 +85,30 @@ test('searching shows result tabs; the search is remembered as a recent search',
   await expect(page.getByRole('listbox', { name: 'Recent searches' }).getByRole('option', { name: /yoga/ })).toBeVisible();
 });
 
+test('result tabs that do not fit fade the edge they hide, and the last one is reached with the keyboard', async ({
+  page,
+  isMobile,
+}) => {
+  await open(page, '/search?q=dance');
+  const tabs = page.getByRole('tablist');
+  const playlists = page.getByRole('tab', { name: /Playlists/ });
+  if (!isMobile) {
+    // All four fit on a wide screen: no edge fades.
+    await expect(playlists).toBeInViewport();
+    await expect(tabs).not.toHaveAttribute('data-more-end');
+    return;
+  }
+  await expect(tabs).toHaveAttribute('data-more-end', '');
+  await expect(tabs).not.toHaveAttribute('data-more-start');
+  await expect(playlists).not.toBeInViewport({ ratio: 1 });
+  await page.getByRole('tab', { name: /Videos/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(playlists).toHaveAttribute('aria-selected', 'true');
+  await expect(playlists).toBeInViewport({ ratio: 1 });
+  await expect(tabs).toHaveAttribute('data-more-start', '');
+  await expect(tabs).not.toHaveAttribute('data-more-end');
+});
+
 test('a restricted search shows the warning and no results', async ({ page }) => {
   await open(page, `/search?q=${encodeURIComponent('child porn')}`);
   await expect(page.getByRole('alert')).toContainText('This search is not allowed');

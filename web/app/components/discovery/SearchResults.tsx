@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format-number';
 import { orientationChoices, pathInVariant } from '../../lib/orientation';
+import { markScrollEdges } from '../../lib/scroll-edges';
 import { useConsent } from '../consent/ConsentProvider';
 import styles from './discovery.module.css';
 import type { PostCard, SearchResults as Results } from './discovery-types';
@@ -93,12 +94,18 @@ export function SearchResults({ answer }: { answer: Results }) {
     }
   };
 
+  /** Selects a tab and scrolls the row to show it whole (on a phone the row is wider than the screen). */
+  const choose = (name: Tab) => {
+    setTab(name);
+    tabRefs.current[name]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (!step) return;
     const direction = document.documentElement.dir === 'rtl' ? -step : step;
     const next = TABS[(TABS.indexOf(tab) + direction + TABS.length) % TABS.length] as Tab;
-    setTab(next);
+    choose(next);
     tabRefs.current[next]?.focus();
     event.preventDefault();
   };
@@ -120,8 +127,13 @@ export function SearchResults({ answer }: { answer: Results }) {
           )}
         </section>
       ) : (
-        <>
-          <div role="tablist" aria-label={t('discovery.search.resultsFor', { q: answer.query })} className={results.tabs}>
+        <div>
+          <div
+            role="tablist"
+            aria-label={t('discovery.search.resultsFor', { q: answer.query })}
+            className={results.tabs}
+            ref={markScrollEdges}
+          >
             {TABS.map((name) => (
               <button
                 key={name}
@@ -135,7 +147,7 @@ export function SearchResults({ answer }: { answer: Results }) {
                 aria-controls={`search-panel-${name}`}
                 tabIndex={tab === name ? 0 : -1}
                 className={results.tab}
-                onClick={() => setTab(name)}
+                onClick={() => choose(name)}
                 onKeyDown={onTabKey}
               >
                 {t(`discovery.search.tabs.${name}`)}
@@ -201,7 +213,7 @@ export function SearchResults({ answer }: { answer: Results }) {
                 <p className={styles.empty}>{t('discovery.search.noneOfKind')}</p>
               ))}
           </div>
-        </>
+        </div>
       )}
     </div>
   );
