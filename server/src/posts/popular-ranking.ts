@@ -18,8 +18,8 @@ interface Ranking {
  * posts, which are taken out here. A page reaching beyond the ranked posts, with too many of them seen,
  * or with a snapshot further than `seconds` from the ranking's, reads the database as before.
  * The price of sharing it: for up to `seconds`, a post that has just left the new window is in neither
- * bucket and popularity changes show late. Visibility does not: feed.byIds leaves out what is no longer
- * visible when the page's cards are read.
+ * bucket and popularity changes show late. Visibility does not: feed.publicCards leaves out what is no
+ * longer visible when the page's cards are read.
  */
 export class PopularRanking {
   private readonly supply: FeedSupplyRepository;

@@ -233,7 +233,6 @@ export class ProcessingRepository {
     });
   }
 
-  /** The post failed for good: post failed (3), its media failed (9) with the reason, the running job failed. */
   /**
    * Posts in the pipeline untouched for `quietSeconds` whose `media:process` job (key `keyPrefix` + id) can
    * no longer run: graphile-worker has used every attempt and no worker holds it, or it is gone. A worker
@@ -251,6 +250,7 @@ export class ProcessingRepository {
     return result.rows.map((row) => Number(row.id));
   }
 
+  /** The post failed for good: post failed (3), its media failed (9) with the reason, the running job failed. */
   async fail(postId: number, reason: string, detail: string): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       await trx
