@@ -17,11 +17,12 @@ interface Entry {
 
 const CACHE_MS = 60_000;
 const MAX_ENTRIES = 5_000;
-const HIT = Symbol('cache-hit');
+const KEY = Symbol('cache-key');
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [HIT]?: boolean;
+    /** Where this answer is to be stored: set for a cacheable request the cache could not answer. */
+    [KEY]?: string;
   }
   interface FastifyContextConfig {
     /**
@@ -51,20 +52,19 @@ export default fp(
 
     app.addHook('preHandler', async (request, reply) => {
       const key = cacheKey(request);
-      const entry = key ? entries.get(key) : undefined;
-      if (!key || !entry) return;
-      if (entry.expires < Date.now()) {
-        entries.delete(key);
-        return;
+      if (!key) return;
+      const entry = entries.get(key);
+      if (entry && entry.expires >= Date.now()) {
+        return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit').send(entry.body);
       }
-      request[HIT] = true;
-      return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit').send(entry.body);
+      if (entry) entries.delete(key);
+      request[KEY] = key;
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request[HIT] || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const key = cacheKey(request);
-      if (!key || !payload.startsWith('{"statusCode":2')) return payload;
+      const key = request[KEY];
+      if (!key || reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"statusCode":2'))
+        return payload;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       entries.set(key, { body: Buffer.from(payload), expires: Date.now() + CACHE_MS });
       return payload;
