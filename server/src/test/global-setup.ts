@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { createLogger } from '../logger.ts';
 import { createDatabase, dropDatabase, migrateDatabase } from './databases.ts';
 import { freePort, spawnNode, temporaryDirectory, waitForOutput, within } from './processes.ts';
+import { runnerEnvironment } from './runner-environment.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +40,7 @@ async function startEmbedded(): Promise<Server> {
  * service container). Either way every test file gets databases of its own.
  */
 export default async function setup(project: TestProject) {
-  const external = process.env.DATABASE_URL;
+  const external = runnerEnvironment.databaseUrl;
   const server: Server = external ? { url: external, stop: async () => {} } : await startEmbedded();
   const template = `velvet_template_${process.pid}_${Date.now().toString(36)}`;
   try {

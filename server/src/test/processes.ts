@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runnerEnvironment } from './runner-environment.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -37,26 +38,13 @@ export interface NodeProcess {
 }
 
 /**
- * Only what a shell would pass on: the test process's environment holds Vitest's own variables (such
- * as BASE_URL=/, which is also one of our settings) that must not leak into the app.
- */
-function baseEnvironment(): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
-    const value = process.env[name];
-    if (value !== undefined) kept[name] = value;
-  }
-  return kept;
-}
-
-/**
  * Runs a .ts file of this repository with the Node that runs the tests, from the repository root.
  * `stdin: 'pipe'` gives the process a pipe it can watch to notice that its parent has gone.
  */
 export function spawnNode(args: readonly string[], env: Record<string, string>, options: { stdin?: 'pipe' } = {}): NodeProcess {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...baseEnvironment(), ...env },
+    env: { ...runnerEnvironment.shell, ...env },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -7,6 +7,7 @@ import { createLogger } from '../logger.ts';
 import type { MediaProcessing } from '../media/processing/media-processing.ts';
 import { closeDatabase, createDatabase, dropDatabase, uniqueDatabaseName } from './databases.ts';
 import { temporaryDirectory } from './processes.ts';
+import { runnerEnvironment } from './runner-environment.ts';
 
 export interface TestDatabase {
   readonly name: string;
@@ -35,8 +36,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
       DB_POOL_SIZE: '4',
       // Tests change popularity and posts between pages: every home page reads the ranking afresh.
       FEED_RANKING_SECONDS: '0',
-      // TEST_LOG_LEVEL=debug shows the app's log while debugging a test.
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      LOG_LEVEL: runnerEnvironment.appLogLevel,
       ...env,
     }),
   );

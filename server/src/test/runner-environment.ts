@@ -1,0 +1,26 @@
+/**
+ * What the test harness takes from the environment the tests run in, read once here (the app's own
+ * settings are read by config.ts only). The app under test never sees this environment: its settings
+ * are what each test passes to testConfig, and child processes get `shell` alone.
+ */
+export interface RunnerEnvironment {
+  /** A PostgreSQL server to use instead of the embedded one (CI with a service container). */
+  readonly databaseUrl: string | undefined;
+  /** The app's log level in tests: TEST_LOG_LEVEL=debug shows its log while debugging a test. */
+  readonly appLogLevel: string;
+  /**
+   * What a shell would pass on to a child process. The test process's environment also holds Vitest's
+   * own variables (such as BASE_URL=/, which is also one of our settings) that must not leak into the app.
+   */
+  readonly shell: Readonly<Record<string, string>>;
+}
+
+const SHELL_VARIABLES = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+
+export const runnerEnvironment: RunnerEnvironment = Object.freeze({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  appLogLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+  shell: Object.freeze(
+    Object.fromEntries(SHELL_VARIABLES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]]))),
+  ),
+});
