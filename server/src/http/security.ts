@@ -4,6 +4,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { compressOptions } from './encodings.ts';
 
 /**
  * The global rate limit's key: the peer address, IPv6 by /64 as the plugin's own key does. A request whose
@@ -58,7 +59,7 @@ export default fp(
       if (typeof policy === 'string')
         reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
     });
-    await app.register(compress, { threshold: 1024 });
+    await app.register(compress, compressOptions);
     await app.register(rateLimit, {
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
