@@ -96,6 +96,21 @@ test('a tile of a profile opens the feed overlay over the profile; back and Esca
   await expect(grid(page).getByRole('link')).toHaveCount(ids.length);
 });
 
+test("an address naming another creator than the post's opens it under its creator; a missing post leaves the profile", async ({
+  page,
+}) => {
+  const lena = (await (await page.request.get('/api/user/lena.moves')).json()).user;
+  const [post] = (await (await page.request.get(`/api/post/?userId=${lena.id}&limit=1`)).json()).posts;
+  await page.goto(`/user/demo/${post.id}?skip-entermodal`);
+  await expect(page).toHaveURL(new RegExp(`/user/lena\\.moves/${post.id}\\?skip-entermodal$`));
+  const overlay = page.getByRole('dialog', { name: 'Lena Moves' });
+  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(post.id));
+
+  await page.goto('/user/demo/999999999?skip-entermodal');
+  await expect(page).toHaveURL(/\/demo\?skip-entermodal$/);
+  await expect(grid(page).getByRole('link').first()).toBeVisible();
+});
+
 test('following asks visitors to log in, then follows and unfollows with the count', async ({ page }, testInfo) => {
   const target = testInfo.project.name === 'mobile' ? 'ines.couture' : 'hana.asmr';
   await page.goto(`/${target}?skip-entermodal`);

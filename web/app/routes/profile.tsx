@@ -1,4 +1,4 @@
-import type { Params, ShouldRevalidateFunction } from 'react-router';
+import { type Params, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
 import { PostGrid } from '../components/posts/PostGrid';
@@ -7,7 +7,7 @@ import { useStatusMessage } from '../components/posts/StatusMessage';
 import { ProfileHeader } from '../components/profile/ProfileHeader';
 import styles from '../components/profile/ProfilePage.module.css';
 import { ProfileTabs } from '../components/profile/ProfileTabs';
-import { avatarOf, loadPosts, loadProfile } from '../components/profile/profile-data.server';
+import { avatarOf, findPost, loadPosts, loadProfile } from '../components/profile/profile-data.server';
 import { useTranslation } from '../i18n/react';
 import { readCookie } from '../lib/cookies';
 import { pageMeta } from '../lib/meta';
@@ -25,12 +25,20 @@ export const handle: RouteHandle = { layout: 'default' };
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const username = requireUsername('profile' in params ? params.profile : params.username);
-  if ('id' in params) optionalId(params.id);
+  const openedId = 'id' in params ? optionalId(params.id) : undefined;
   const { api } = context.get(serverContext);
   const profile = await loadProfile(api, username);
-  const tab = new URL(request.url).searchParams.get('tab') === 'likes' && profile.myProfile ? 'likes' : 'posts';
+  const url = new URL(request.url);
+  const tab = url.searchParams.get('tab') === 'likes' && profile.myProfile ? 'likes' : 'posts';
   const source = tab === 'likes' ? '/api/post/?likes=1' : `/api/post/?userId=${profile.id}`;
   const page = await loadPosts(api, source);
+  if (openedId && !page.posts.some((post) => String(post.id) === openedId && post.user.id === profile.id)) {
+    // The address names the post's creator: another creator's post opens under theirs, a missing one leaves the profile.
+    const opened = await findPost(api, openedId);
+    if (opened?.user.id !== profile.id) {
+      throw redirect(opened ? `/user/${opened.user.username}/${opened.id}${url.search}` : `/${profile.username}${url.search}`);
+    }
+  }
   const own = tab === 'posts' ? page.posts : (await loadPosts(api, `/api/post/?userId=${profile.id}&limit=1`)).posts;
   // The list's address has no lgbt: the API follows the lgbtPreference cookie, every orientation without it (0).
   // The overlay's feed goes on past the loaded pages with the same orientation.

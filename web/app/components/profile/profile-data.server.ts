@@ -28,10 +28,14 @@ export async function loadUsers(api: Api, source: string): Promise<UserPage> {
   return { users: answer.users, canLoadMore: answer.canLoadMore ?? false };
 }
 
-export async function loadPost(api: Api, postId: string): Promise<PostCard> {
+/** GET /api/post/{id}; undefined when there is no such post for this caller (deleted, private, never made). */
+export async function findPost(api: Api, postId: string): Promise<PostCard | undefined> {
   const answer = await api<Answer<{ post: PostCard }>>(`/api/post/${postId}`);
-  if (!ok(answer) || !answer.post) notFound();
-  return answer.post;
+  return ok(answer) && answer.post ? answer.post : undefined;
+}
+
+export async function loadPost(api: Api, postId: string): Promise<PostCard> {
+  return (await findPost(api, postId)) ?? notFound();
 }
 
 /** The profile's avatar: from the account when the API answers it, else from its posts' author. */
