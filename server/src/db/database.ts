@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
@@ -15,8 +16,32 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const PREPARED_MARK = '/* prepared */';
+
+/**
+ * Put at the end of a SELECT (`.modifyEnd(prepared)`) to run it as a named prepared statement: each
+ * connection then parses and plans it once, and PostgreSQL keeps a generic plan once it sees that one
+ * serves. Only for queries whose text is the same whatever their values and whose best plan does not
+ * depend on them, like the feed's card query (0.5 ms of planning for 0.6 ms of execution on every page).
+ * A list query whose plan hangs on its values (a hot tag against a rare one) stays unnamed, planned for
+ * its values every time. Migrations run before the app queries, so no cached plan outlives a schema change.
+ */
+export const prepared = sql.raw(PREPARED_MARK);
+
+/** A connection that runs SQL ending in the `prepared` mark as a statement named after its text. */
+class PreparingClient extends pg.Client {}
+// pg types query() as a dozen overloads; this only names some calls and passes every call on, as they came.
+PreparingClient.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
+  const [text, values, ...rest] = args;
+  const named =
+    typeof text === 'string' && text.endsWith(PREPARED_MARK)
+      ? [{ name: `velvet_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values }, ...rest]
+      : args;
+  return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, named);
+} as pg.Client['query'];
+
 export function openDatabase(url: string, poolSize: number, log: Logger): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, Client: PreparingClient });
   // Without these listeners a server-side disconnect (e.g. PostgreSQL stopping during shutdown) crashes the process.
   pool.on('error', (error) => log.warn({ err: briefly(error) }, 'idle database connection failed'));
   pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: briefly(error) }, 'database connection failed')));

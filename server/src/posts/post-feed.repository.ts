@@ -8,7 +8,7 @@ import {
   sql,
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Db } from '../db/database.ts';
+import { type Db, prepared } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { type MediaRow, type PageRow, type PostCard, toPostCard, toPostMedia } from './post-card.ts';
 import { PostStatus } from './post-status.ts';
@@ -183,7 +183,8 @@ export class PostFeedRepository {
   /** Cards of `ids` in that order, leaving out those `visible` (when given) rejects. */
   private async cards(ids: readonly number[], viewerId: number | undefined, visible?: (eb: Eb) => Expression<SqlBool>) {
     if (ids.length === 0) return [];
-    let builder = this.cardRows(viewerId).where('p.id', 'in', ids);
+    // One array parameter, not one per id, so every page runs the same prepared statement.
+    let builder = this.cardRows(viewerId).where('p.id', '=', (eb: Eb) => eb.fn.any(eb.val([...ids])));
     if (visible) builder = builder.where(visible);
     const rows = (await builder.execute()) as CardRow[];
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -259,7 +260,8 @@ export class PostFeedRepository {
               .where('f.follower_id', '=', viewer),
           ),
         ).as('iFollowUser'),
-      ]);
+      ])
+      .modifyEnd(prepared);
   }
 }
 
