@@ -22,7 +22,9 @@ import { startBaseline, stopAll } from './servers.ts';
  * lists as visitors are served them, from the 60 s response cache (a visitor's home mix is their own and
  * never cached). A second baseline row, `fastify-page`, is bare Fastify answering a pre-encoded body of a
  * feed page's size, so the cost of moving that much data is visible beside `fastify-hello`'s 17 bytes (an
- * upper bound: the feed answers travel compressed, at about a tenth of that).
+ * upper bound: the feed answers travel compressed, at about a tenth of that). Per dataset, `fastify-db-*`
+ * rows are bare Fastify answering the tag and profile lists through the app's own repository (the same two
+ * queries, none of the app's plugins): the app's rows divided by these say what the app adds to the database's work.
  */
 const usage = `Usage: node bench/src/feed-bench.ts [--datasets 10000,1000000] [--duration <s>] [--connections <n>] [--quick]`;
 const root = resolve(import.meta.dirname, '../..');
@@ -195,6 +197,32 @@ async function main() {
       const ids = await targets(url).catch(() => undefined);
       if (!ids?.hotTag || !ids.midTag || !ids.user)
         throw new Error(`${name} is missing: run npm run bench:data -- --posts ${size}`);
+      const sameWork = await startBaseline(url);
+      try {
+        for (const [entryName, filter] of [
+          ['fastify-db-tag-hot', `tagId=${ids.hotTag}`],
+          ['fastify-db-profile', `userId=${ids.user}`],
+        ] as const) {
+          const path = `/posts?${filter}`;
+          const entry = {
+            name: entryName,
+            method: 'GET',
+            path,
+            uncached: true,
+            expect: { bodyIncludes: '"statusCode":2' },
+          } as const;
+          const measurement = await measure(sameWork.url, entry, opts);
+          rows.push({
+            dataset: name,
+            name: entryName,
+            path,
+            measurement,
+            ratio: measurement.requestsPerSecond / hello.requestsPerSecond,
+          });
+        }
+      } finally {
+        await sameWork.stop();
+      }
       const base = await startApp(url);
       try {
         const headers = {
@@ -237,7 +265,7 @@ async function main() {
   console.log(table(rows));
   const [small, large] = [datasetDatabase(opts.datasets[0] as number), datasetDatabase(opts.datasets.at(-1) as number)];
   const growth = rows
-    .filter((row) => row.dataset === large && small !== large && !row.name.endsWith('-cached'))
+    .filter((row) => row.dataset === large && small !== large && row.name.startsWith('feed-') && !row.name.endsWith('-cached'))
     .map((row) => {
       const before = rows.find((other) => other.dataset === small && other.name === row.name);
       return { name: row.name, p99Growth: before ? row.measurement.p99Ms / Math.max(before.measurement.p99Ms, 1) : Number.NaN };
@@ -246,10 +274,23 @@ async function main() {
     console.log(`\np99 growth ${small} → ${large} (target ≤ ${P99_GROWTH_TARGET}×), ratio target ≥ ${RATIO_TARGET}:`);
     for (const { name, p99Growth } of growth) console.log(`  ${name.padEnd(14)} ${p99Growth.toFixed(2)}×`);
   }
+  const overhead = opts.datasets.map(datasetDatabase).flatMap((dataset) =>
+    (['tag-hot', 'profile'] as const).map((list) => {
+      const app = rows.find((row) => row.dataset === dataset && row.name === `feed-${list}`);
+      const bare = rows.find((row) => row.dataset === dataset && row.name === `fastify-db-${list}`);
+      return {
+        dataset,
+        list,
+        ratio: app && bare ? app.measurement.requestsPerSecond / bare.measurement.requestsPerSecond : Number.NaN,
+      };
+    }),
+  );
+  console.log('\nthe app ÷ bare Fastify running the same page queries (fastify-db-*), uncached:');
+  for (const { dataset, list, ratio } of overhead) console.log(`  ${dataset.padEnd(16)} ${list.padEnd(8)} ${ratio.toFixed(2)}`);
   mkdirSync(resolve(resultsFile, '..'), { recursive: true });
   writeFileSync(
     resultsFile,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: availableParallelism(), loadAverage, ...opts.load, rows, growth }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: availableParallelism(), loadAverage, ...opts.load, rows, growth, overhead }, null, 2)}\n`,
   );
   console.log(`\nresults: ${resultsFile}`);
 }

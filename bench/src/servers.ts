@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 
 export interface Server {
   readonly url: string;
+  stop(): Promise<void>;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -28,15 +29,19 @@ export async function stopAll() {
   await Promise.all([...children].map(stop));
 }
 
-export async function startBaseline(): Promise<Server> {
+/** Bare Fastify (baseline-server.ts); with a database, it also answers list pages through the app's repository. */
+export async function startBaseline(databaseUrl?: string): Promise<Server> {
   const child = track(
-    fork(resolve(import.meta.dirname, 'baseline-server.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    fork(resolve(import.meta.dirname, 'baseline-server.ts'), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl ?? '' },
+    }),
   );
   const { address } = await new Promise<{ address: string }>((ready, fail) => {
     child.once('message', ready);
     child.once('exit', (code) => fail(new Error(`baseline server exited with code ${code}`)));
   });
-  return { url: address };
+  return { url: address, stop: () => stop(child) };
 }
 
 /** The built app with its embedded PostgreSQL under bench/.data, seeded with the demo content. */
@@ -73,7 +78,7 @@ export async function startApp(): Promise<Server> {
     await stop(child);
     throw new Error(`${(error as Error).message}\n--- ${appLogFile} (end) ---\n${tail(appLogFile)}`);
   }
-  return { url };
+  return { url, stop: () => stop(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess) {
