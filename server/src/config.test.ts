@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildConfig, ConfigError, loadConfig, parseSettings } from './config.ts';
+import { buildConfig, ConfigError, environmentVariables, loadConfig, parseSettings } from './config.ts';
 import { temporaryDirectory } from './test/processes.ts';
 
 const folders: { remove(): void }[] = [];
@@ -51,6 +51,11 @@ describe('defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4321', BASE_URL: 'https://velvet.example' });
     expect(config.http.port).toBe(4321);
     expect(config.http.baseUrl).toBe('https://velvet.example');
+  });
+
+  test('environmentVariables gives the named variables that are set and leaves out the others', () => {
+    // Vitest sets VITEST=true in the environment the tests run in.
+    expect(environmentVariables(['VITEST', 'VELVET_TEST_NEVER_SET'])).toEqual({ VITEST: 'true' });
   });
 });
 

@@ -242,12 +242,26 @@ export function buildConfig(settings: Settings): Config {
   } satisfies Config);
 }
 
-/** The one place that reads the process environment. */
+/** With `environmentVariables`, the one place that reads the process environment. */
 export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
   const settings = parseSettings({ ...process.env, ...overrides });
   // Libraries (React above all) choose their production or development build from this variable.
   process.env.NODE_ENV = settings.NODE_ENV;
   return buildConfig(settings);
+}
+
+/**
+ * Named variables of the process environment for what runs around the app, not in it (the test
+ * harness's DATABASE_URL and TEST_LOG_LEVEL, the shell variables it hands to child processes); unset
+ * ones are left out. The app's own settings come from loadConfig only.
+ */
+export function environmentVariables<Name extends string>(names: readonly Name[]): Partial<Record<Name, string>> {
+  const found: Partial<Record<Name, string>> = {};
+  for (const name of names) {
+    const value = process.env[name];
+    if (value !== undefined) found[name] = value;
+  }
+  return found;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,6 +1,8 @@
+import { environmentVariables } from '../config.ts';
+
 /**
- * What the test harness takes from the environment the tests run in, read once here (the app's own
- * settings are read by config.ts only). The app under test never sees this environment: its settings
+ * What the test harness takes from the environment the tests run in, read once here through config.ts
+ * (which alone reads the process environment). The app under test never sees this environment: its settings
  * are what each test passes to testConfig, and child processes get `shell` alone.
  */
 export interface RunnerEnvironment {
@@ -12,15 +14,14 @@ export interface RunnerEnvironment {
    * What a shell would pass on to a child process. The test process's environment also holds Vitest's
    * own variables (such as BASE_URL=/, which is also one of our settings) that must not leak into the app.
    */
-  readonly shell: Readonly<Record<string, string>>;
+  readonly shell: Readonly<Partial<Record<string, string>>>;
 }
 
 const SHELL_VARIABLES = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+const { DATABASE_URL, TEST_LOG_LEVEL } = environmentVariables(['DATABASE_URL', 'TEST_LOG_LEVEL']);
 
 export const runnerEnvironment: RunnerEnvironment = Object.freeze({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  appLogLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-  shell: Object.freeze(
-    Object.fromEntries(SHELL_VARIABLES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]]))),
-  ),
+  databaseUrl: DATABASE_URL || undefined,
+  appLogLevel: TEST_LOG_LEVEL ?? 'silent',
+  shell: Object.freeze(environmentVariables(SHELL_VARIABLES)),
 });
