@@ -13,7 +13,7 @@ const PAGE_SIZE = 20;
  * The yardstick every entry is divided by: the same Fastify, no plugins, one JSON route. It runs in its
  * own process, like the app, so it never shares an event loop with autocannon. `/page` answers a
  * pre-encoded body of a feed page's size: what the framework and the socket alone cost for that much data.
- * Given BASELINE_DATABASE_URL, `/posts?tagId|userId&t` also answers a public list page through the app's
+ * Given a database URL as its argument, `/posts?tagId|userId&t` also answers a public list page through the app's
  * own PostFeedRepository (its two queries, nothing else): what bare Fastify does with the same database work.
  */
 const app = Fastify({ logger: false });
@@ -21,7 +21,7 @@ app.get('/', async () => ({ hello: 'world' }));
 const page = Buffer.from(JSON.stringify({ statusCode: 2, filler: 'x'.repeat(PAGE_BYTES - 30) }));
 app.get('/page', (_, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(page));
 
-const databaseUrl = process.env.BASELINE_DATABASE_URL;
+const [databaseUrl] = process.argv.slice(2);
 const database = databaseUrl ? openDatabase(databaseUrl, POOL_SIZE, createLogger('warn')) : undefined;
 if (database) {
   const feed = new PostFeedRepository(database.db);

@@ -17,8 +17,9 @@ import { startBaseline, stopAll } from './servers.ts';
  * datasets of `npm run bench:data` (10k and 1M posts by default). Each dataset gets its own app process on
  * the bench's embedded PostgreSQL; the bare Fastify baseline runs in the same run, so ratios compare.
  * Requests carry an anonymous visitor token, as every browser does after its first call, so the home mix
- * runs its per-visitor seen lookup, and Chrome's Accept-Encoding, so answers are compressed as browsers get them. Every list request asks for its own snapshot `t` (Entry.uncached), so
- * the figures say what the lists cost the database. Two more rows per dataset show the tag and profile
+ * runs its per-visitor seen lookup, and Chrome's Accept-Encoding, so answers are compressed as browsers
+ * get them. Every list request asks for its own snapshot `t` (Entry.uncached), so the figures say what the
+ * lists cost the database. Two more rows per dataset show the tag and profile
  * lists as visitors are served them, from the 60 s response cache (a visitor's home mix is their own and
  * never cached). A second baseline row, `fastify-page`, is bare Fastify answering a pre-encoded body of a
  * feed page's size, so the cost of moving that much data is visible beside `fastify-hello`'s 17 bytes (an

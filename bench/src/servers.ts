@@ -32,9 +32,8 @@ export async function stopAll() {
 /** Bare Fastify (baseline-server.ts); with a database, it also answers list pages through the app's repository. */
 export async function startBaseline(databaseUrl?: string): Promise<Server> {
   const child = track(
-    fork(resolve(import.meta.dirname, 'baseline-server.ts'), {
+    fork(resolve(import.meta.dirname, 'baseline-server.ts'), databaseUrl ? [databaseUrl] : [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl ?? '' },
     }),
   );
   const { address } = await new Promise<{ address: string }>((ready, fail) => {
