@@ -1,5 +1,6 @@
 import { type Params, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { serverContext } from '#server-context';
+import type { FeedPost } from '../components/feed/feed-data';
 import type { RouteHandle } from '../components/layout/layouts';
 import { PostGrid } from '../components/posts/PostGrid';
 import { likedVideoLink } from '../components/posts/post-links';
@@ -32,9 +33,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get('tab') === 'likes' && profile.myProfile ? 'likes' : 'posts';
   const source = tab === 'likes' ? '/api/post/?likes=1' : `/api/post/?userId=${profile.id}`;
   const page = await loadPosts(api, source);
+  // A post the first page does not hold is read here, and handed to the overlay so it need not ask again.
+  let opened: FeedPost | undefined;
   if (openedId && !page.posts.some((post) => String(post.id) === openedId && post.user.id === profile.id)) {
+    opened = await findPost(api, openedId);
     // The address names the post's creator: another creator's post opens under theirs, a missing one leaves the profile.
-    const opened = await findPost(api, openedId);
     if (opened?.user.id !== profile.id) {
       throw redirect(opened ? `/user/${opened.user.username}/${opened.id}${url.search}` : `/${profile.username}${url.search}`);
     }
@@ -44,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The overlay's feed goes on past the loaded pages with the same orientation.
   const preference = Number(readCookie(request.headers.get('cookie'), 'lgbtPreference'));
   const lgbt = Number.isInteger(preference) && preference >= 0 && preference <= 3 ? preference : 0;
-  return { profile, tab, source, page, lgbt, avatar: avatarOf(profile, own) };
+  return { profile, tab, source, page, opened, lgbt, avatar: avatarOf(profile, own) };
 }
 
 const usernameOf = (params: Params) => (params.profile ?? params.username)?.toLowerCase();
@@ -71,7 +74,7 @@ export default function Profile({ loaderData, params }: Route.ComponentProps) {
   const root = useRootData();
   const locale = root?.locale ?? 'en-US';
   const [status, showStatus] = useStatusMessage();
-  const { profile, tab, source, page, lgbt, avatar } = loaderData;
+  const { profile, tab, source, page, opened, lgbt, avatar } = loaderData;
   const tagSuffix = root?.lgbtPreference === 2 ? '-gay' : root?.lgbtPreference === 3 ? '-trans' : '';
   const likes = tab === 'likes';
   const openedId = idOrUndefined('id' in params ? params.id : undefined);
@@ -84,6 +87,7 @@ export default function Profile({ loaderData, params }: Route.ComponentProps) {
           filters: { userId: String(profile.id) },
           lgbt,
           openedId,
+          opened,
           pagePath: `/${profile.username}`,
           linkOf: (post: { readonly id: number }) => `/user/${profile.username}/${post.id}`,
           // Names the overlay as the page's heading does (ProfileHeader).

@@ -12,6 +12,8 @@ export interface GridFeed {
   readonly lgbt: number;
   /** The post the address opens (/tag/{tag}/{id}, /user/{username}/{id}), or undefined with the overlay closed. */
   readonly openedId: number | undefined;
+  /** That post when the page's loader has read it (the grid's first page does not hold it). */
+  readonly opened?: FeedPost;
   /** The page's own address, the overlay closed: where closing goes when there is no history to go back to. */
   readonly pagePath: string;
   /** The address of a post opened over the page. */
@@ -45,8 +47,8 @@ type Shown = { readonly start: FeedStart; readonly closing: boolean };
  * The feed overlay of a grid page. Following a tile's link keeps the page (the same route with the post's
  * id), and the overlay opens at that post with the rest of the grid's list after it; the back gesture or
  * button leaves the post's address, which closes it with its slide. A post the grid has not loaded (a
- * forward move in history after a reload, a shared profile post) is fetched on its own, with the list from
- * its start after it.
+ * forward move in history after a reload, a shared profile post) comes from the page's loader or is
+ * fetched on its own, with the list from its start after it.
  */
 export function GridFeedOverlay({ feed, list }: { feed: GridFeed; list: GridList }) {
   const navigate = useNavigate();
@@ -69,6 +71,10 @@ export function GridFeedOverlay({ feed, list }: { feed: GridFeed; list: GridList
     const index = posts.findIndex((post) => post.id === openedId);
     if (index >= 0) {
       setShown({ start: { source, posts: posts.slice(index), offset, canLoadMore, t, openedId }, closing: false });
+      return;
+    }
+    if (feed.opened?.id === openedId) {
+      setShown({ start: { source, posts: [feed.opened], offset: 0, canLoadMore: true, t: undefined, openedId }, closing: false });
       return;
     }
     let cancelled = false;

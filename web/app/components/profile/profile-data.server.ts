@@ -1,5 +1,6 @@
 import type { ServerContext } from '#server-context';
 import { notFound } from '../../lib/route-params';
+import { FeedLoadError, type FeedPost, fetchPost } from '../feed/feed-data';
 import type { PostCard, PostPage } from '../posts/post-links';
 import type { Profile, UserPage } from './profile-types';
 
@@ -29,12 +30,14 @@ export async function loadUsers(api: Api, source: string): Promise<UserPage> {
 }
 
 /** GET /api/post/{id}; undefined when there is no such post for this caller (deleted, private, never made). */
-export async function findPost(api: Api, postId: string): Promise<PostCard | undefined> {
-  const answer = await api<Answer<{ post: PostCard }>>(`/api/post/${postId}`);
-  return ok(answer) && answer.post ? answer.post : undefined;
+export async function findPost(api: Api, postId: string): Promise<FeedPost | undefined> {
+  return fetchPost((path) => api(path), Number(postId)).catch((error: unknown) => {
+    if (error instanceof FeedLoadError) return undefined;
+    throw error;
+  });
 }
 
-export async function loadPost(api: Api, postId: string): Promise<PostCard> {
+export async function loadPost(api: Api, postId: string): Promise<FeedPost> {
   return (await findPost(api, postId)) ?? notFound();
 }
 
