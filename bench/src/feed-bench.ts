@@ -19,13 +19,13 @@ import { startBaseline, stopAll } from './servers.ts';
  * Requests carry an anonymous visitor token, as every browser does after its first call, so the home mix
  * runs its per-visitor seen lookup, and Chrome's Accept-Encoding, so answers are compressed as browsers
  * get them. Every list request asks for its own snapshot `t` (Entry.uncached), so the figures say what the
- * lists cost the database. Two more rows per dataset show the tag and profile
- * lists as visitors are served them, from the 60 s response cache (a visitor's home mix is their own and
- * never cached). A second baseline row, `fastify-page`, is bare Fastify answering a pre-encoded body of a
- * feed page's size, so the cost of moving that much data is visible beside `fastify-hello`'s 17 bytes (an
- * upper bound: the feed answers travel compressed, at about a tenth of that). Per dataset, `fastify-db-*`
- * rows are bare Fastify answering the tag and profile lists through the app's own repository (the same two
- * queries, none of the app's plugins): the app's rows divided by these say what the app adds to the database's work.
+ * lists cost the database. Two more rows per dataset show the tag and profile lists as visitors are served
+ * them, from the 60 s response cache (a visitor's home mix is their own and never cached). A second baseline
+ * row, `fastify-page`, is bare Fastify answering a pre-encoded body of a feed page's size, so the cost of
+ * moving that much data is visible beside `fastify-hello`'s 17 bytes (an upper bound: the feed answers travel
+ * compressed, at about a tenth of that). Per dataset, `fastify-db-*` rows are bare Fastify answering the two
+ * tag lists and the profile list through the app's own repository (the same two queries, none of the app's
+ * plugins): the app's rows divided by these say what the app adds to the database's work.
  */
 const usage = `Usage: node bench/src/feed-bench.ts [--datasets 10000,1000000] [--duration <s>] [--connections <n>] [--quick]`;
 const root = resolve(import.meta.dirname, '../..');
@@ -202,6 +202,7 @@ async function main() {
       try {
         for (const [entryName, filter] of [
           ['fastify-db-tag-hot', `tagId=${ids.hotTag}`],
+          ['fastify-db-tag-mid', `tagId=${ids.midTag}`],
           ['fastify-db-profile', `userId=${ids.user}`],
         ] as const) {
           const path = `/posts?${filter}`;
@@ -276,7 +277,7 @@ async function main() {
     for (const { name, p99Growth } of growth) console.log(`  ${name.padEnd(14)} ${p99Growth.toFixed(2)}×`);
   }
   const overhead = opts.datasets.map(datasetDatabase).flatMap((dataset) =>
-    (['tag-hot', 'profile'] as const).map((list) => {
+    (['tag-hot', 'tag-mid', 'profile'] as const).map((list) => {
       const app = rows.find((row) => row.dataset === dataset && row.name === `feed-${list}`);
       const bare = rows.find((row) => row.dataset === dataset && row.name === `fastify-db-${list}`);
       return {
