@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format-number';
 import { orientationChoices, pathInVariant } from '../../lib/orientation';
 import { markScrollEdges } from '../../lib/scroll-edges';
+import scrollRow from '../../lib/scroll-edges.module.css';
 import { useConsent } from '../consent/ConsentProvider';
 import styles from './discovery.module.css';
 import type { PostCard, SearchResults as Results } from './discovery-types';
@@ -131,7 +132,7 @@ export function SearchResults({ answer }: { answer: Results }) {
           <div
             role="tablist"
             aria-label={t('discovery.search.resultsFor', { q: answer.query })}
-            className={results.tabs}
+            className={`${results.tabs} ${scrollRow.row}`}
             ref={markScrollEdges}
           >
             {TABS.map((name) => (

@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { markScrollEdges } from '../../lib/scroll-edges';
+import scrollRow from '../../lib/scroll-edges.module.css';
 import { liveSocket } from '../../lib/socket-client';
 import { BellIcon } from './icons';
 import { NotificationItem } from './NotificationItem';
@@ -105,6 +107,12 @@ export function NotificationsPage({ lists: loaded, currentId }: { lists: Notific
     }
   };
 
+  /** Selects a tab and scrolls the row to show it whole (on a phone the row is wider than the screen). */
+  const choose = (name: Tab) => {
+    setTab(name);
+    tabRefs.current.get(name)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = { ArrowRight: 1, ArrowLeft: -1, Home: -visibleTabs.length, End: visibleTabs.length }[event.key];
     if (step === undefined) return;
@@ -112,7 +120,7 @@ export function NotificationsPage({ lists: loaded, currentId }: { lists: Notific
     const rtl = document.documentElement.dir === 'rtl' && (event.key === 'ArrowRight' || event.key === 'ArrowLeft');
     const index = visibleTabs.indexOf(activeTab) + (rtl ? -step : step);
     const target = visibleTabs[Math.max(0, Math.min(visibleTabs.length - 1, index))] ?? 'all';
-    setTab(target);
+    choose(target);
     tabRefs.current.get(target)?.focus();
   };
 
@@ -137,27 +145,34 @@ export function NotificationsPage({ lists: loaded, currentId }: { lists: Notific
         </div>
       ) : (
         <>
-          <div className={styles.tabs} role="tablist" aria-label={t('notifications.tabsLabel')}>
-            {visibleTabs.map((name) => (
-              <button
-                key={name}
-                ref={(element) => {
-                  if (element) tabRefs.current.set(name, element);
-                  else tabRefs.current.delete(name);
-                }}
-                type="button"
-                role="tab"
-                id={`notifications-tab-${name}`}
-                aria-selected={name === activeTab}
-                aria-controls="notifications-panel"
-                tabIndex={name === activeTab ? 0 : -1}
-                className={styles.tab}
-                onClick={() => setTab(name)}
-                onKeyDown={onTabKey}
-              >
-                {t(tabLabel[name])}
-              </button>
-            ))}
+          <div className={styles.tabBar}>
+            <div
+              className={`${styles.tabs} ${scrollRow.row}`}
+              ref={markScrollEdges}
+              role="tablist"
+              aria-label={t('notifications.tabsLabel')}
+            >
+              {visibleTabs.map((name) => (
+                <button
+                  key={name}
+                  ref={(element) => {
+                    if (element) tabRefs.current.set(name, element);
+                    else tabRefs.current.delete(name);
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`notifications-tab-${name}`}
+                  aria-selected={name === activeTab}
+                  aria-controls="notifications-panel"
+                  tabIndex={name === activeTab ? 0 : -1}
+                  className={styles.tab}
+                  onClick={() => choose(name)}
+                  onKeyDown={onTabKey}
+                >
+                  {t(tabLabel[name])}
+                </button>
+              ))}
+            </div>
           </div>
           <div
             id="notifications-panel"
