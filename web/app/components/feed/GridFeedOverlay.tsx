@@ -73,16 +73,17 @@ export function GridFeedOverlay({ feed, list }: { feed: GridFeed; list: GridList
       setShown({ start: { source, posts: posts.slice(index), offset, canLoadMore, t, openedId }, closing: false });
       return;
     }
+    // A post the grid has not loaded opens alone, with the list from its start after it.
+    const showAlone = (post: FeedPost) =>
+      setShown({ start: { source, posts: [post], offset: 0, canLoadMore: true, t: undefined, openedId }, closing: false });
     if (feed.opened?.id === openedId) {
-      setShown({ start: { source, posts: [feed.opened], offset: 0, canLoadMore: true, t: undefined, openedId }, closing: false });
+      showAlone(feed.opened);
       return;
     }
     let cancelled = false;
     fetchPost((path) => api(path), openedId).then(
       (post) => {
-        if (!cancelled) {
-          setShown({ start: { source, posts: [post], offset: 0, canLoadMore: true, t: undefined, openedId }, closing: false });
-        }
+        if (!cancelled) showAlone(post);
       },
       () => {
         if (!cancelled) void navigate(feed.pagePath, { replace: true, preventScrollReset: true });
