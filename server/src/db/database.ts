@@ -28,15 +28,28 @@ const PREPARED_MARK = '/* prepared */';
  */
 export const prepared = sql.raw(PREPARED_MARK);
 
+/**
+ * Statement names by SQL text, worked out once per text rather than hashed on every query: few texts carry
+ * the mark (the card query's variants), so the map stays as small.
+ */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `velvet_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** A connection that runs SQL ending in the `prepared` mark as a statement named after its text. */
 class PreparingClient extends pg.Client {}
 // pg types query() as a dozen overloads; this only names some calls and passes every call on, as they came.
 PreparingClient.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
   const [text, values, ...rest] = args;
   const named =
-    typeof text === 'string' && text.endsWith(PREPARED_MARK)
-      ? [{ name: `velvet_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values }, ...rest]
-      : args;
+    typeof text === 'string' && text.endsWith(PREPARED_MARK) ? [{ name: statementName(text), text, values }, ...rest] : args;
   return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, named);
 } as pg.Client['query'];
 
