@@ -68,7 +68,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
-  await app.register(responseCache);
+  await app.register(responseCache, { maxBytes: config.http.responseCacheBytes });
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
 
   await app.register(healthRoutes, { db: container.database.db });

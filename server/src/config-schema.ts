@@ -64,6 +64,11 @@ export const settingsSchema = Type.Object({
   DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
   BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
+  RESPONSE_CACHE_MAX_BYTES: Type.Integer({
+    ...Bytes,
+    default: 67_108_864,
+    description: 'Memory the 60 s cache of public API answers may take per process, in bytes; the oldest answers go first.',
+  }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'Requests per minute per IP across the API.' }),
   FEED_RANKING_SECONDS: Type.Integer({
     minimum: 0,

@@ -25,6 +25,7 @@ describe('defaults', () => {
       baseUrl: 'http://localhost:3000',
       trustProxy: false,
       bodyLimit: 1_048_576,
+      responseCacheBytes: 67_108_864,
       rateLimitPerMinute: 600,
     });
     expect(config.dataDir).toBe(dir);

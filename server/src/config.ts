@@ -14,6 +14,7 @@ export interface Config {
     readonly baseUrl: string;
     readonly trustProxy: boolean;
     readonly bodyLimit: number;
+    readonly responseCacheBytes: number;
     readonly rateLimitPerMinute: number;
   };
   readonly dataDir: string;
@@ -165,6 +166,7 @@ export function buildConfig(settings: Settings): Config {
       baseUrl,
       trustProxy: truthy(settings.TRUST_PROXY),
       bodyLimit: settings.BODY_LIMIT,
+      responseCacheBytes: settings.RESPONSE_CACHE_MAX_BYTES,
       rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
     },
     dataDir,

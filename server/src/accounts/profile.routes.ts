@@ -6,7 +6,8 @@ import type { ProfileService, ProfileUpdate } from './profile.service.ts';
 
 export default async function profileRoutes(app: FastifyInstance, { profiles }: { profiles: ProfileService }) {
   const params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
-  app.get('/api/user/:id', { schema: { params } }, async (request) =>
+  // A profile as the public sees it; the owner's own view (e-mail, preferences) needs a login, never cached.
+  app.get('/api/user/:id', { schema: { params }, config: { sharedAnswer: { query: [] } } }, async (request) =>
     envelope({ user: await profiles.profile((request.params as { id: string }).id, request.session.userId) }),
   );
 

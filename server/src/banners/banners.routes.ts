@@ -15,6 +15,7 @@ export default async function bannerRoutes(app: FastifyInstance, { banners }: { 
     const { position, lgbt } = request.query as Static<typeof query>;
     return envelope(await banners.forSlot(position, lgbt ?? 0));
   };
-  app.get('/api/prbn/', { schema: { querystring: query } }, handler);
-  app.get('/api/prbn', { schema: { querystring: query } }, handler);
+  const shared = { sharedAnswer: { query: ['position', 'lgbt'] } };
+  app.get('/api/prbn/', { schema: { querystring: query }, config: shared }, handler);
+  app.get('/api/prbn', { schema: { querystring: query }, config: shared }, handler);
 }

@@ -1,9 +1,21 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
+import { ACCOUNT_TEST_ENV, Browser, signedUp } from '../accounts/test-support.ts';
 import { createPost, createUser } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 
-const t = await testApp();
+const shared = { sharedAnswer: { query: [] } };
+const t = await testApp({
+  env: ACCOUNT_TEST_ENV,
+  routes: async (app) => {
+    // Routes that wrongly declare a shared answer while handing out a credential.
+    app.get('/api/test/shared-token', { config: shared }, async () => ({ statusCode: 2, accessToken: 'secret' }));
+    app.get('/api/test/shared-cookie', { config: shared }, async (_request, reply) => {
+      reply.setCookie('anonymous', 'secret', { path: '/' });
+      return { statusCode: 2 };
+    });
+  },
+});
 afterAll(() => t.close());
 
 /** A creator's profile list long enough (about 6 KB) to be worth compressing. */
@@ -21,6 +33,22 @@ async function visitor(): Promise<string> {
   });
   return `anonymous=${response.body.accessToken}`;
 }
+
+test("a refresh answer is never stored: a stranger's cookie-less call gets neither a hit nor the user's token", async () => {
+  // A browser that was a visitor before logging in, whose access token has since expired.
+  const visitorFirst = new Browser(t);
+  await visitorFirst.post('/api/anonymous-login');
+  const { browser } = await signedUp(t);
+  const cookies = { anonymous: visitorFirst.jar.get('anonymous') as string, refresh: browser.jar.get('refresh') as string };
+  const renewed = await t.request({ method: 'GET', url: '/api/refresh', cookies, headers: { language: 'en-US' } });
+  expect(renewed.body.statusCode).toBe(2);
+
+  const stranger = await t.get('/api/refresh', { language: 'en-US' });
+  expect(stranger.headers['x-cache']).toBeUndefined();
+  expect(stranger.text).not.toContain(renewed.body.accessToken);
+  expect(stranger.body.statusCode).toBeLessThan(0);
+  expect(renewed.headers['cache-control']).toBe('no-store');
+});
 
 test('a second anonymous GET of the same answer is served from the cache', async () => {
   const first = await t.get('/api/settings?country=FR');
@@ -43,18 +71,61 @@ test('the cache keeps locales and forced countries apart', async () => {
   expect(otherCountry.body.country.code).toBe('GB');
 });
 
-test('requests carrying credentials bypass the cache', async () => {
+test('requests carrying credentials are neither answered from the cache nor stored, whatever else they carry', async () => {
   await t.get('/api/settings?country=CA');
+  const anonymous = `anonymous=${(await t.post('/api/anonymous-login', {})).body.accessToken}`;
   const credentials: Record<string, string>[] = [
     { cookie: 'authorization=token' },
     { cookie: 'refresh=token' },
     { authorization: 'Bearer token' },
+    { authorization: 'Basic dXNlcjpwYXNz' },
+    { cookie: `${anonymous}; refresh=token` },
+    { cookie: `${anonymous}; authorization=token` },
+    { cookie: anonymous, authorization: 'Bearer token' },
   ];
   for (const headers of credentials) {
     const response = await t.get('/api/settings?country=CA', headers);
     expect(response.headers['x-cache'], JSON.stringify(headers)).toBeUndefined();
     expect(response.body.country.code).toBe('CA');
+
+    const url = `/api/sound/?limit=${credentials.indexOf(headers) + 1}`;
+    await t.get(url, headers);
+    expect((await t.get(url)).headers['x-cache'], `${JSON.stringify(headers)} stored`).toBeUndefined();
   }
+});
+
+test('answers that set a cookie or carry a token are marked no-store and never kept, even on a shared route', async () => {
+  for (const path of ['/api/test/shared-token', '/api/test/shared-cookie']) {
+    for (const round of [1, 2]) {
+      const response = await t.get(path);
+      expect(response.headers['x-cache'], `${path} #${round}`).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  }
+});
+
+test('every answer that issues a session says no-store', async () => {
+  const visitor = new Browser(t);
+  expect((await visitor.post('/api/anonymous-login')).headers['cache-control']).toBe('no-store');
+  const { browser, username, password } = await signedUp(t);
+  expect((await browser.post('/api/logout')).headers['cache-control']).toBe('no-store');
+  const login = await browser.post('/api/login', { username, password });
+  expect(login.body.statusCode).toBe(2);
+  expect(login.headers['cache-control']).toBe('no-store');
+  expect((await browser.get('/api/refresh')).headers['cache-control']).toBe('no-store');
+});
+
+test('the key holds only the parameters the route declares, as its schema reads them', async () => {
+  await t.get('/api/sound/?limit=7&offset=1');
+  for (const same of [
+    '/api/sound/?offset=1&limit=7',
+    '/api/sound/?limit=7&offset=1&junk=2',
+    '/api/sound/?limit=07&offset=01&lang=xx',
+  ]) {
+    expect((await t.get(same)).headers['x-cache'], same).toBe('hit');
+  }
+  expect((await t.get('/api/sound/?limit=7&offset=2')).headers['x-cache']).toBeUndefined();
+  expect((await t.get('/api/sound?limit=7&offset=1')).headers['x-cache']).toBeUndefined();
 });
 
 test('error answers are not cached', async () => {

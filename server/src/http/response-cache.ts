@@ -1,29 +1,44 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { COMPRESS_THRESHOLD, type Encoding, encode, negotiateEncoding } from './encodings.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
+import { AnswerStore } from './answer-store.ts';
+import { COMPRESS_THRESHOLD, negotiateEncoding } from './encodings.ts';
 
 /**
- * Spec §7: anonymous GET /api answers whose body has statusCode 2 are cached for 60 s by locale plus
- * URL. Anonymous means no account: a logged-in caller's answers hold per-user fields and are never cached,
- * nor are those of a caller whose user token did not resolve (expired: answered afresh while it refreshes).
- * An anonymous visitor (a visitor token, which browsers send in the `anonymous` cookie) shares the cache,
- * except where a route's `config.sharedAnswer` says the answer is the caller's own or depends on more than
- * the address (the home mix pushes back what that visitor has seen; lists follow the orientation cookie).
+ * Spec §7: GET answers with statusCode 2 are kept 60 s for callers without an account. The cache is
+ * opt-in: only a route whose config declares `sharedAnswer` is ever stored, and its key is built from
+ * what that declaration names (its query parameters, plus extras such as the orientation cookie), the
+ * path parameters, the locale and the forced country. Nothing else of the request reaches the key, so
+ * `?junk=1` neither misses nor adds an entry.
+ *
+ * A request that carries a credential (an Authorization header, an `authorization` or `refresh` cookie)
+ * is never answered from the cache nor stored, whatever else it carries: a browser may still hold a
+ * visitor's `anonymous` cookie beside them. An anonymous visitor (only the `anonymous` cookie) shares the
+ * cache, except where the declaration's `vary` says this visitor's answer is their own.
+ *
+ * Beyond this cache, any answer that sets a cookie or carries a token is marked `Cache-Control: no-store`
+ * for every other cache on the way (a CDN, the browser), and is never stored here.
  */
-interface Entry {
-  /** Encoded once: writing a 15 KB string as UTF-8 on every hit was a third of a hit's CPU. */
-  readonly body: Buffer;
+export interface SharedAnswer {
+  /** The query parameters the answer depends on; no other parameter reaches the key. */
+  readonly query: readonly string[];
   /**
-   * The body compressed for each coding a hit has asked for, made on the first such hit: browsers always
-   * accept a coding, and compressing again on every hit (through a zlib stream) cut hits to a tenth.
+   * What else the answer depends on (added to the key), or undefined when this caller's answer is their
+   * own and must not be shared.
    */
-  readonly coded: Partial<Record<Encoding, Buffer>>;
-  readonly expires: number;
+  readonly vary?: (request: FastifyRequest) => string | undefined;
+}
+
+export interface ResponseCacheOptions {
+  /** Memory the stored answers may take, keys and compressed copies included (RESPONSE_CACHE_MAX_BYTES). */
+  readonly maxBytes: number;
 }
 
 const CACHE_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 const KEY = Symbol('cache-key');
+/** Fields that put a credential in an answer's body. */
+const TOKEN_FIELD = /"(?:accessToken|token|IdToken|upToken)":/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,54 +46,85 @@ declare module 'fastify' {
     [KEY]?: string;
   }
   interface FastifyContextConfig {
-    /**
-     * What the route's answer to an anonymous caller depends on besides locale, country and URL (added to
-     * the cache key), or undefined when this caller's answer is their own. Without it, the address decides.
-     */
-    sharedAnswer?: (request: FastifyRequest) => string | undefined;
+    /** This GET route's answer to a caller without an account is public and may be shared (spec §7). */
+    sharedAnswer?: SharedAnswer;
+  }
+  interface FastifyInstance {
+    /** Every GET route registered after the cache, by URL pattern, and whether its answers may be stored. */
+    readonly responseCacheRoutes: ReadonlyMap<string, boolean>;
   }
 }
 
+/** Whether the request proves (or claims) an account: such a request is the caller's own, never shared. */
+export function carriesCredentials(request: FastifyRequest): boolean {
+  const cookies = request.cookies ?? {};
+  return (
+    request.headers.authorization !== undefined ||
+    cookies[ACCESS_COOKIE] !== undefined ||
+    cookies[REFRESH_COOKIE] !== undefined ||
+    request.session.userId !== undefined ||
+    request.session.rejected !== undefined
+  );
+}
+
 function cacheKey(request: FastifyRequest): string | undefined {
-  if (request.method !== 'GET' || !request.url.startsWith('/api/')) return undefined;
-  const { session } = request;
-  if (session.userId !== undefined || session.rejected) return undefined;
-  const userToken = request.headers.authorization || request.cookies?.authorization || request.cookies?.refresh;
-  if (userToken && session.visitorId === undefined) return undefined;
-  const base = `${request.client.locale}|${request.client.forcedCountry ?? ''}|${request.url}`;
-  const shared = request.routeOptions.config.sharedAnswer;
-  if (!shared) return base;
-  const vary = shared(request);
-  return vary === undefined ? undefined : `${base}|${vary}`;
+  const declared = request.routeOptions.config.sharedAnswer;
+  if (!declared || request.method !== 'GET' || carriesCredentials(request)) return undefined;
+  const vary = declared.vary ? declared.vary(request) : '';
+  if (vary === undefined) return undefined;
+  // Values as validated and coerced by the route's schema, so `?offset=01` and `?offset=1` are one entry.
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return JSON.stringify([
+    request.client.locale,
+    request.client.forcedCountry ?? '',
+    request.routeOptions.url,
+    Object.values((request.params ?? {}) as Record<string, unknown>),
+    declared.query.map((name) => query[name] ?? null),
+    vary,
+  ]);
+}
+
+/** An answer that hands out a credential: it sets a cookie or has a token in its body. */
+function issuesCredentials(reply: FastifyReply, payload: unknown): boolean {
+  return reply.hasHeader('set-cookie') || (typeof payload === 'string' && TOKEN_FIELD.test(payload));
 }
 
 export default fp(
-  async function responseCache(app: FastifyInstance) {
-    const entries = new Map<string, Entry>();
+  async function responseCache(app: FastifyInstance, options: ResponseCacheOptions) {
+    const store = new AnswerStore({ maxBytes: options.maxBytes, maxEntries: MAX_ENTRIES, ttlMs: CACHE_MS });
+    const routes = new Map<string, boolean>();
+    app.decorate('responseCacheRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().includes('GET')) routes.set(route.url, route.config?.sharedAnswer !== undefined);
+    });
 
     app.addHook('preHandler', async (request, reply) => {
       const key = cacheKey(request);
       if (!key) return;
-      const entry = entries.get(key);
-      if (entry && entry.expires >= Date.now()) {
-        reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
-        const encoding =
-          entry.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
-        if (!encoding) return reply.send(entry.body);
-        entry.coded[encoding] ??= encode(entry.body, encoding);
-        // The compression plugin leaves an answer alone once it names its coding.
-        return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(entry.coded[encoding]);
+      const entry = store.get(key);
+      if (!entry) {
+        request[KEY] = key;
+        return;
       }
-      if (entry) entries.delete(key);
-      request[KEY] = key;
+      reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
+      const encoding =
+        entry.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+      if (!encoding) return reply.send(entry.body);
+      // The compression plugin leaves an answer alone once it names its coding.
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(store.coded(key, entry, encoding));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
+      const credentials = issuesCredentials(reply, payload);
+      const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      if (credentials && !/\bno-store\b/i.test(cacheControl)) reply.header('cache-control', 'no-store');
       const key = request[KEY];
-      if (!key || reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"statusCode":2'))
-        return payload;
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { body: Buffer.from(payload), coded: {}, expires: Date.now() + CACHE_MS });
+      if (!key || credentials || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (!payload.startsWith('{"statusCode":2') || /\b(?:no-store|private)\b/i.test(cacheControl)) return payload;
+      store.set(key, Buffer.from(payload));
       return payload;
     });
   },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { envelope } from '../http/envelope.ts';
-import { Id, Lgbt, LocaleFile, localeOfFile, Offset, readerLocale } from '../search/query-schemas.ts';
+import { Id, Lgbt, LocaleFile, localeOfFile, Offset, readerLocale, sharedInReaderLocale } from '../search/query-schemas.ts';
 import { resolveLocale } from '../settings/languages.ts';
 import { PLAYLIST_PAGE, type PlaylistService } from './playlists.service.ts';
 
@@ -18,17 +18,22 @@ const translationQuery = Type.Object({ id: Id });
 
 /** Spec §7 playlist calls and /translations/playlist/{locale}.json/; all public. */
 export default async function playlistRoutes(app: FastifyInstance, { playlists }: { playlists: PlaylistService }) {
-  app.get('/api/playlist/popular', { schema: { querystring: popularQuery } }, async (request) => {
-    const { lgbt } = request.query as Static<typeof popularQuery>;
-    return envelope(await playlists.popular(readerLocale(request), lgbt || undefined));
-  });
+  app.get(
+    '/api/playlist/popular',
+    { schema: { querystring: popularQuery }, config: sharedInReaderLocale('lgbt') },
+    async (request) => {
+      const { lgbt } = request.query as Static<typeof popularQuery>;
+      return envelope(await playlists.popular(readerLocale(request), lgbt || undefined));
+    },
+  );
 
   const list = async (request: FastifyRequest) => {
     const query = request.query as Static<typeof listQuery>;
     return envelope(await playlists.list(readerLocale(request), { ...query, lgbt: query.lgbt || undefined }));
   };
-  app.get('/api/playlist/', { schema: { querystring: listQuery } }, list);
-  app.get('/api/playlist', { schema: { querystring: listQuery } }, list);
+  const sharedList = sharedInReaderLocale('limit', 'offset', 'splaylist', 'lgbt', 'playlistId');
+  app.get('/api/playlist/', { schema: { querystring: listQuery }, config: sharedList }, list);
+  app.get('/api/playlist', { schema: { querystring: listQuery }, config: sharedList }, list);
 
   const translations = async (request: FastifyRequest) => {
     const { file } = request.params as Static<typeof translationParams>;

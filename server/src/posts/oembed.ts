@@ -72,7 +72,7 @@ export default async function oembedRoutes(app: FastifyInstance, { posts, baseUr
     maxwidth: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
     maxheight: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   });
-  app.get('/api/oembed', { schema: { querystring: query } }, async (request) => {
+  app.get('/api/oembed', { schema: { querystring: query }, config: { sharedAnswer: { query: ['url'] } } }, async (request) => {
     const { url } = request.query as Static<typeof query>;
     const postId = postIdOfLink(url, baseUrl);
     if (postId === undefined) throw new AppError('invalid_post_link');

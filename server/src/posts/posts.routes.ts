@@ -81,22 +81,28 @@ export default async function postRoutes(app: FastifyInstance, { posts }: { post
     };
     return envelope(await posts.list(viewerOf(request), params));
   };
-  // Every anonymous caller gets the same list for the same address and orientation, except a visitor's
+  // Every anonymous caller gets the same list for the same parameters and orientation, except a visitor's
   // home mix, which pushes back what that visitor has seen.
-  const sharedList = (request: FastifyRequest) => {
-    const query = request.query as ListQuery;
-    if (request.session.visitorId !== undefined && readsHomeMix(query)) return undefined;
-    return `lgbt=${orientation(query, request.cookies) ?? ''}`;
+  const sharedList = {
+    sharedAnswer: {
+      query: Object.keys(listQuery.properties),
+      vary: (request: FastifyRequest) => {
+        const query = request.query as ListQuery;
+        if (request.session.visitorId !== undefined && readsHomeMix(query)) return undefined;
+        return `lgbt=${orientation(query, request.cookies) ?? ''}`;
+      },
+    },
   };
-  app.get('/api/post/', { schema: { querystring: listQuery }, config: { sharedAnswer: sharedList } }, list);
-  app.get('/api/post', { schema: { querystring: listQuery }, config: { sharedAnswer: sharedList } }, list);
+  app.get('/api/post/', { schema: { querystring: listQuery }, config: sharedList }, list);
+  app.get('/api/post', { schema: { querystring: listQuery }, config: sharedList }, list);
 
-  app.get('/api/post/:id', { schema: { params } }, async (request) =>
+  app.get('/api/post/:id', { schema: { params }, config: { sharedAnswer: { query: [] } } }, async (request) =>
     envelope({ post: await posts.post(request.session.userId, (request.params as IdParams).id) }),
   );
 
   const likersQuery = Type.Object({ offset: Type.Optional(Offset) });
-  app.get('/api/post/likes/:id', { schema: { params, querystring: likersQuery } }, async (request) => {
+  const sharedLikers = { sharedAnswer: { query: ['offset'] } };
+  app.get('/api/post/likes/:id', { schema: { params, querystring: likersQuery }, config: sharedLikers }, async (request) => {
     const { offset = 0 } = request.query as Static<typeof likersQuery>;
     return envelope(await posts.likers(request.session.userId, (request.params as IdParams).id, offset));
   });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import type { SharedAnswer } from '../http/response-cache.ts';
 import { resolveLocale } from '../settings/languages.ts';
 
 /** Query fields shared by the discovery endpoints (tags, playlists, sounds, search, banners). */
@@ -22,4 +23,9 @@ export function localeOfFile(file: string): string {
 export function readerLocale(request: FastifyRequest): string {
   const lang = (request.query as { lang?: unknown } | undefined)?.lang;
   return typeof lang === 'string' ? resolveLocale(lang, request.client.locale) : request.client.locale;
+}
+
+/** The cache declaration of a public answer in the reader's locale that depends on these query parameters. */
+export function sharedInReaderLocale(...query: string[]): { sharedAnswer: SharedAnswer } {
+  return { sharedAnswer: { query, vary: readerLocale } };
 }

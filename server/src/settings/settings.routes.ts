@@ -6,5 +6,9 @@ import type { SettingsService } from './settings.service.ts';
 export default async function settingsRoutes(app: FastifyInstance, { settings }: { settings: SettingsService }) {
   const querystring = Type.Object({ country: Type.Optional(Type.String({ maxLength: 8 })) });
 
-  app.get('/api/settings', { schema: { querystring } }, async (request) => envelope(settings.settingsFor(request.client)));
+  // `country` is read as the forced country (http/client-context.ts), which every cache key holds.
+  const shared = { sharedAnswer: { query: [] } };
+  app.get('/api/settings', { schema: { querystring }, config: shared }, async (request) =>
+    envelope(settings.settingsFor(request.client)),
+  );
 }

@@ -32,7 +32,8 @@ export default async function followRoutes(app: FastifyInstance, { follows }: { 
   const userParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
   const pageQuery = Type.Object({ offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) });
   for (const direction of ['followers', 'following'] as const) {
-    app.get(`/api/user/:id/${direction}`, { schema: { params: userParams, querystring: pageQuery } }, async (request) => {
+    const config = { sharedAnswer: { query: ['offset'] } };
+    app.get(`/api/user/:id/${direction}`, { schema: { params: userParams, querystring: pageQuery }, config }, async (request) => {
       const { id } = request.params as Static<typeof userParams>;
       const { offset = 0 } = request.query as Static<typeof pageQuery>;
       return envelope(await follows.listOf(id, direction, request.session.userId, offset));

@@ -17,10 +17,12 @@ export default async function soundRoutes(app: FastifyInstance, { sounds }: { so
     const query = request.query as Static<typeof listQuery>;
     return envelope(await sounds.list(query.limit ?? SOUND_PAGE, query.offset ?? 0));
   };
-  app.get('/api/sound', { schema: { querystring: listQuery } }, list);
-  app.get('/api/sound/', { schema: { querystring: listQuery } }, list);
+  const sharedList = { sharedAnswer: { query: ['limit', 'offset'] } };
+  app.get('/api/sound', { schema: { querystring: listQuery }, config: sharedList }, list);
+  app.get('/api/sound/', { schema: { querystring: listQuery }, config: sharedList }, list);
 
-  app.get('/api/sound/:id', { schema: { params, querystring: postsQuery } }, async (request) => {
+  const sharedPosts = { sharedAnswer: { query: ['cursor'] } };
+  app.get('/api/sound/:id', { schema: { params, querystring: postsQuery }, config: sharedPosts }, async (request) => {
     const { id } = request.params as Static<typeof params>;
     const { cursor } = request.query as Static<typeof postsQuery>;
     return envelope(await sounds.withPosts(id, request.session.userId, cursor));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { envelope } from '../http/envelope.ts';
-import { Lgbt, LocaleFile, localeOfFile, Offset, readerLocale } from '../search/query-schemas.ts';
+import { Lgbt, LocaleFile, localeOfFile, Offset, readerLocale, sharedInReaderLocale } from '../search/query-schemas.ts';
 import { resolveLocale } from '../settings/languages.ts';
 import { ALPHABET_MIN_USAGE, CATEGORY_SIZE, LIST_SIZE, type TagService } from './tags.service.ts';
 
@@ -25,36 +25,60 @@ const translationQuery = Type.Object({ tag: TagName });
 
 /** Spec §7 tag calls and /translations/tag/{locale}.json/. Every list is public; `users-liked` is personal when logged in. */
 export default async function tagRoutes(app: FastifyInstance, { tags }: { tags: TagService }) {
-  app.get('/api/tag/alphabet', { schema: { querystring: alphabetQuery } }, async (request) => {
-    const query = request.query as Static<typeof alphabetQuery>;
-    const minUsage = query.minUsage ?? ALPHABET_MIN_USAGE;
-    return envelope({ minUsage, alphabet: await tags.alphabet(readerLocale(request), minUsage, query.lgbt || 1) });
-  });
+  app.get(
+    '/api/tag/alphabet',
+    { schema: { querystring: alphabetQuery }, config: sharedInReaderLocale('minUsage', 'lgbt') },
+    async (request) => {
+      const query = request.query as Static<typeof alphabetQuery>;
+      const minUsage = query.minUsage ?? ALPHABET_MIN_USAGE;
+      return envelope({ minUsage, alphabet: await tags.alphabet(readerLocale(request), minUsage, query.lgbt || 1) });
+    },
+  );
 
-  app.get('/api/tag/tophits', { schema: { querystring: listQuery } }, async (request) => {
-    const query = request.query as Static<typeof listQuery>;
-    return envelope({ tags: await tags.topHits(readerLocale(request), query.limit ?? LIST_SIZE, query.lgbt || 1) });
-  });
+  app.get(
+    '/api/tag/tophits',
+    { schema: { querystring: listQuery }, config: sharedInReaderLocale('limit', 'lgbt') },
+    async (request) => {
+      const query = request.query as Static<typeof listQuery>;
+      return envelope({ tags: await tags.topHits(readerLocale(request), query.limit ?? LIST_SIZE, query.lgbt || 1) });
+    },
+  );
 
-  app.get('/api/tag/category', { schema: { querystring: categoryQuery } }, async (request) => {
-    const query = request.query as Static<typeof categoryQuery>;
-    return envelope({ tags: await tags.categories(readerLocale(request), query.limit ?? CATEGORY_SIZE, query.lgbt || 1) });
-  });
+  app.get(
+    '/api/tag/category',
+    { schema: { querystring: categoryQuery }, config: sharedInReaderLocale('limit', 'lgbt') },
+    async (request) => {
+      const query = request.query as Static<typeof categoryQuery>;
+      return envelope({ tags: await tags.categories(readerLocale(request), query.limit ?? CATEGORY_SIZE, query.lgbt || 1) });
+    },
+  );
 
-  app.get('/api/tag/users-liked', { schema: { querystring: listQuery } }, async (request) => {
-    const query = request.query as Static<typeof listQuery>;
-    return envelope({ tags: await tags.usersLiked(request.session.userId, readerLocale(request), query.lgbt || 1) });
-  });
+  app.get(
+    '/api/tag/users-liked',
+    { schema: { querystring: listQuery }, config: sharedInReaderLocale('lgbt') },
+    async (request) => {
+      const query = request.query as Static<typeof listQuery>;
+      return envelope({ tags: await tags.usersLiked(request.session.userId, readerLocale(request), query.lgbt || 1) });
+    },
+  );
 
-  app.get('/api/tag/popular', { schema: { querystring: listQuery } }, async (request) => {
-    const query = request.query as Static<typeof listQuery>;
-    return envelope(await tags.popular(readerLocale(request), query.offset ?? 0, query.lgbt || 1));
-  });
+  app.get(
+    '/api/tag/popular',
+    { schema: { querystring: listQuery }, config: sharedInReaderLocale('offset', 'lgbt') },
+    async (request) => {
+      const query = request.query as Static<typeof listQuery>;
+      return envelope(await tags.popular(readerLocale(request), query.offset ?? 0, query.lgbt || 1));
+    },
+  );
 
-  app.get('/api/tag/translate', { schema: { querystring: translateQuery } }, async (request) => {
-    const query = request.query as Static<typeof translateQuery>;
-    return envelope(await tags.translate(query.tag, readerLocale(request), query.lgbt || 1, request.session.userId));
-  });
+  app.get(
+    '/api/tag/translate',
+    { schema: { querystring: translateQuery }, config: sharedInReaderLocale('tag', 'lgbt') },
+    async (request) => {
+      const query = request.query as Static<typeof translateQuery>;
+      return envelope(await tags.translate(query.tag, readerLocale(request), query.lgbt || 1, request.session.userId));
+    },
+  );
 
   const translations = async (request: FastifyRequest) => {
     const { file } = request.params as Static<typeof translationParams>;
