@@ -31,9 +31,10 @@ function rewriteCookies(request: FastifyRequest, values: Record<string, string |
 }
 
 /**
- * Spec §4 session start, on the server: a page request without a usable access token gets one before the
- * page renders. With a refresh cookie the session is renewed (an expired access token after a long
- * absence); otherwise the visitor is signed in anonymously. The page's own in-process API calls then
+ * Spec §4 session start, on the server: a page request without a usable user access token gets one before
+ * the page renders. With a refresh cookie the session is renewed (an expired access token after a long
+ * absence), even when a visitor's `anonymous` cookie is still there beside it; without one, a visitor
+ * keeps their token and anyone else is signed in anonymously. The page's own in-process API calls then
  * carry the new tokens, so it renders as the signed-in user at once.
  */
 export default fp(
@@ -42,10 +43,12 @@ export default fp(
     // preHandler: after client-context has read the request's language.
     app.addHook('preHandler', async (request, reply) => {
       const { session } = request;
-      if (!isPageRequest(request) || !session.anonymous || session.visitorId || session.rejected) return;
+      if (!isPageRequest(request) || !session.anonymous || session.rejected) return;
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken && session.visitorId) return;
       let issued: IssuedSession | undefined;
-      if (request.cookies[REFRESH_COOKIE]) {
-        issued = await sessions.refresh(request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
+      if (refreshToken) {
+        issued = await sessions.refresh(refreshToken).catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
           throw error;
         });
@@ -56,7 +59,7 @@ export default fp(
       rewriteCookies(
         request,
         issued.refresh
-          ? { [ACCESS_COOKIE]: token, [REFRESH_COOKIE]: issued.refresh.token }
+          ? { [ACCESS_COOKIE]: token, [REFRESH_COOKIE]: issued.refresh.token, [ANONYMOUS_COOKIE]: undefined }
           : { [ANONYMOUS_COOKIE]: token, [ACCESS_COOKIE]: undefined, [REFRESH_COOKIE]: undefined },
       );
       request.session = await sessions.resolve(token);

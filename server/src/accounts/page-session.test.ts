@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { ACCOUNT_TEST_ENV, applySetCookies, Browser, signedUp } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, applySetCookies, Browser, proofOfWork, signedUp, uniqueName } from './test-support.ts';
 
 /** A stand-in page route: what the web app's catch-all is to the real server. */
 const t = await testApp({
@@ -38,6 +38,41 @@ describe('session start on page requests (spec §4)', () => {
     applySetCookies(jar, response.headers['set-cookie']);
     expect(decodeJwt(jar.get('authorization') as string).sub).toBe(String(userId));
     expect(jar.get('refresh')).not.toBe(browser.jar.get('refresh'));
+  });
+
+  test("a visitor's anonymous cookie left beside a refresh cookie does not stop the renewal", async () => {
+    const visitor = new Browser(t);
+    await visitor.post('/api/anonymous-login');
+    const { browser, userId } = await signedUp(t);
+    const jar = new Map([
+      ['anonymous', visitor.jar.get('anonymous') as string],
+      ['refresh', browser.jar.get('refresh') as string],
+    ]);
+    const response = await page(jar);
+    expect(response.body.userId).toBe(userId);
+    expect(response.body.cookie).not.toContain('anonymous=');
+    applySetCookies(jar, response.headers['set-cookie']);
+    expect(decodeJwt(jar.get('authorization') as string).sub).toBe(String(userId));
+    expect(jar.has('anonymous')).toBe(false);
+  });
+
+  test("logging in or signing up clears the visitor's anonymous cookie", async () => {
+    const { browser, username, password } = await signedUp(t);
+    await browser.post('/api/logout');
+    expect(browser.jar.has('anonymous')).toBe(true);
+    expect((await browser.post('/api/login', { username, password })).body.statusCode).toBe(2);
+    expect([...browser.jar.keys()].sort()).toEqual(['authorization', 'refresh']);
+
+    const visitor = new Browser(t);
+    await visitor.post('/api/anonymous-login');
+    const signUp = await visitor.post('/api/signup', {
+      username: uniqueName(),
+      email: `${uniqueName()}@example.test`,
+      password,
+      recaptchaToken: await proofOfWork(t),
+    });
+    expect(signUp.body.statusCode).toBe(2);
+    expect(visitor.jar.has('anonymous')).toBe(false);
   });
 
   test('a dead refresh cookie falls back to an anonymous session and is cleared', async () => {
