@@ -78,7 +78,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     return envelope(await botCheck.challenge(), OK_ACTION);
   });
 
-  app.get('/api/refresh', async (request, reply) => {
+  // Rotates the refresh token, so it is refused cross-site although the spec makes it a GET.
+  app.get('/api/refresh', { config: { changesState: true } }, async (request, reply) => {
     const issued = await sessions.refresh(request.cookies[REFRESH_COOKIE]);
     setSessionCookies(reply, baseUrl, issued);
     return envelope(issued.session);

@@ -12,6 +12,13 @@ declare module 'fastify' {
     /** preHandler for routes that need a logged-in user (login_required, or the account's ban/deletion code). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state (the spec fixes its method): refused cross-site like POST, PUT and DELETE,
+     * since a foreign page can make a browser send it with the cookies.
+     */
+    changesState?: boolean;
+  }
 }
 
 export const ACCESS_COOKIE = 'authorization';
@@ -57,7 +64,8 @@ export default fp(
       const bearer = bearerToken(request);
       const cookies = request.cookies ?? {};
       const byCookie = !bearer && Boolean(cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE]);
-      if (byCookie && UNSAFE_METHODS.has(request.method)) assertSameOrigin(request, publicOrigin);
+      const changesState = UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.changesState === true;
+      if (byCookie && changesState) assertSameOrigin(request, publicOrigin);
       request.session = await options.sessions.resolve(bearer ?? cookies[ACCESS_COOKIE] ?? cookies[ANONYMOUS_COOKIE]);
     });
   },

@@ -61,6 +61,22 @@ describe('CSRF defence for cookie-authenticated writes', () => {
     }
   });
 
+  test('state-changing GETs (refresh, upload token) are refused cross-site and spend nothing', async () => {
+    const { browser } = await signedUp(t);
+    const refresh = browser.jar.get('refresh');
+    for (const site of ['cross-site', 'same-site']) {
+      for (const path of ['/api/refresh', '/api/media/uptoken']) {
+        const response = await browser.get(path, { 'sec-fetch-site': site });
+        expect(response.status, `${path} ${site}`).toBe(403);
+        expect(response.body).toMatchObject({ statusCode: -15, error: 'csrf_rejected' });
+      }
+    }
+    expect(browser.jar.get('refresh')).toBe(refresh);
+    expect((await browser.get('/api/media/uptoken', { 'sec-fetch-site': 'same-origin' })).body.statusCode).toBe(2);
+    expect((await browser.get('/api/refresh', { 'sec-fetch-site': 'same-origin' })).body.statusCode).toBe(2);
+    expect(browser.jar.get('refresh')).not.toBe(refresh);
+  });
+
   test('does not apply to Bearer requests, which a foreign page cannot forge', async () => {
     const { session } = await signedUp(t);
     const response = await t.post(

@@ -87,7 +87,8 @@ export default async function uploadRoutes(app: FastifyInstance, { uploads, toke
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const tokenLimit = perUser('uptoken', 30, 60_000);
 
-  app.get('/api/media/uptoken', { preHandler: app.requireUser, config: tokenLimit }, async (request) =>
+  // Issues a token, so it is refused cross-site although the spec makes it a GET.
+  app.get('/api/media/uptoken', { preHandler: app.requireUser, config: { ...tokenLimit, changesState: true } }, async (request) =>
     envelope(await tokens.issue(sessionUserId(request))),
   );
   app.put('/api/media/uptoken', { preHandler: app.requireUser, config: tokenLimit }, async (request) =>
