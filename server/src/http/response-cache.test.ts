@@ -10,8 +10,12 @@ const t = await testApp({
   routes: async (app) => {
     // Routes that wrongly declare a shared answer while handing out a credential.
     app.get('/api/test/shared-token', { config: shared }, async () => ({ statusCode: 2, accessToken: 'secret' }));
-    app.get('/api/test/shared-cookie', { config: shared }, async (_request, reply) => {
-      reply.setCookie('anonymous', 'secret', { path: '/' });
+    app.get('/api/test/shared-session-cookie', { config: shared }, async (_request, reply) => {
+      reply.setCookie('anonymous', 'secret', { path: '/', httpOnly: true });
+      return { statusCode: 2 };
+    });
+    app.get('/api/test/shared-preference-cookie', { config: shared }, async (_request, reply) => {
+      reply.setCookie('have18', '1', { path: '/' });
       return { statusCode: 2 };
     });
   },
@@ -94,12 +98,17 @@ test('requests carrying credentials are neither answered from the cache nor stor
   }
 });
 
-test('answers that set a cookie or carry a token are marked no-store and never kept, even on a shared route', async () => {
-  for (const path of ['/api/test/shared-token', '/api/test/shared-cookie']) {
+test('answers that set a cookie are never kept, even on a shared route; those handing out a credential say no-store', async () => {
+  const paths = {
+    '/api/test/shared-token': 'no-store',
+    '/api/test/shared-session-cookie': 'no-store',
+    '/api/test/shared-preference-cookie': undefined,
+  };
+  for (const [path, cacheControl] of Object.entries(paths)) {
     for (const round of [1, 2]) {
       const response = await t.get(path);
       expect(response.headers['x-cache'], `${path} #${round}`).toBeUndefined();
-      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cache-control'], path).toBe(cacheControl);
     }
   }
 });

@@ -16,8 +16,10 @@ import { COMPRESS_THRESHOLD, negotiateEncoding } from './encodings.ts';
  * visitor's `anonymous` cookie beside them. An anonymous visitor (only the `anonymous` cookie) shares the
  * cache, except where the declaration's `vary` says this visitor's answer is their own.
  *
- * Beyond this cache, any answer that sets a cookie or carries a token is marked `Cache-Control: no-store`
- * for every other cache on the way (a CDN, the browser), and is never stored here.
+ * An answer that sets a cookie is never stored here. One that hands out a credential, a token in its body
+ * or an httpOnly cookie (the server's httpOnly cookies are all credentials: session tokens, the login
+ * nonce; the preference cookies pages set are readable by scripts), is also marked
+ * `Cache-Control: no-store` for every other cache on the way (a CDN, the browser).
  */
 export interface SharedAnswer {
   /** The query parameters the answer depends on; no other parameter reaches the key. */
@@ -84,9 +86,11 @@ function cacheKey(request: FastifyRequest): string | undefined {
   ]);
 }
 
-/** An answer that hands out a credential: it sets a cookie or has a token in its body. */
+/** An answer that hands out a credential: an httpOnly cookie or a token in its body. */
 function issuesCredentials(reply: FastifyReply, payload: unknown): boolean {
-  return reply.hasHeader('set-cookie') || (typeof payload === 'string' && TOKEN_FIELD.test(payload));
+  const cookies = reply.getHeader('set-cookie') ?? [];
+  const httpOnly = [cookies].flat().some((cookie) => /;\s*HttpOnly\s*(;|$)/i.test(String(cookie)));
+  return httpOnly || (typeof payload === 'string' && TOKEN_FIELD.test(payload));
 }
 
 export default fp(
@@ -122,7 +126,8 @@ export default fp(
       const cacheControl = String(reply.getHeader('cache-control') ?? '');
       if (credentials && !/\bno-store\b/i.test(cacheControl)) reply.header('cache-control', 'no-store');
       const key = request[KEY];
-      if (!key || credentials || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (!key || credentials || reply.hasHeader('set-cookie') || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string') return payload;
       if (!payload.startsWith('{"statusCode":2') || /\b(?:no-store|private)\b/i.test(cacheControl)) return payload;
       store.set(key, Buffer.from(payload));
       return payload;
