@@ -18,14 +18,11 @@ const translationQuery = Type.Object({ id: Id });
 
 /** Spec §7 playlist calls and /translations/playlist/{locale}.json/; all public. */
 export default async function playlistRoutes(app: FastifyInstance, { playlists }: { playlists: PlaylistService }) {
-  app.get(
-    '/api/playlist/popular',
-    { schema: { querystring: popularQuery }, config: sharedInReaderLocale('lgbt') },
-    async (request) => {
-      const { lgbt } = request.query as Static<typeof popularQuery>;
-      return envelope(await playlists.popular(readerLocale(request), lgbt || undefined));
-    },
-  );
+  const sharedPopular = sharedInReaderLocale('lgbt');
+  app.get('/api/playlist/popular', { schema: { querystring: popularQuery }, config: sharedPopular }, async (request) => {
+    const { lgbt } = request.query as Static<typeof popularQuery>;
+    return envelope(await playlists.popular(readerLocale(request), lgbt || undefined));
+  });
 
   const list = async (request: FastifyRequest) => {
     const query = request.query as Static<typeof listQuery>;

@@ -45,7 +45,7 @@ export default async function searchRoutes(
     await search.countSearch(raw.q ?? raw.query, raw.offset, context(request).country);
   };
   const shared = {
-    search: sharedInReaderLocale(...searchParameters),
+    full: sharedInReaderLocale(...searchParameters),
     whisperer: sharedInReaderLocale('q'),
     tagWhisperer: sharedInReaderLocale('q', 'lgbt'),
     tags: sharedInReaderLocale('q', 'offset', 'lgbt'),
@@ -55,14 +55,14 @@ export default async function searchRoutes(
   };
   app.get(
     '/api/2/search',
-    { schema: { querystring: searchQuery }, onResponse: countSearch, config: shared.search },
+    { schema: { querystring: searchQuery }, onResponse: countSearch, config: shared.full },
     async (request) => {
       const query = request.query as SearchQuery;
       return answer(await search.fullSearch({ ...query, q: text(query) }, context(request)));
     },
   );
 
-  app.get('/api/search/post-tag', { schema: { querystring: searchQuery }, config: shared.search }, async (request) => {
+  app.get('/api/search/post-tag', { schema: { querystring: searchQuery }, config: shared.full }, async (request) => {
     const query = request.query as SearchQuery;
     return answer(await search.postSearch({ ...query, q: text(query) }, context(request)));
   });
