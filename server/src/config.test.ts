@@ -26,7 +26,10 @@ describe('defaults', () => {
       trustProxy: false,
       bodyLimit: 1_048_576,
       rateLimitPerMinute: 600,
+      visitorTokensPerAddress: 30,
     });
+    expect(config.counting).toEqual({ viewersPerNetwork: 50, sharersPerNetwork: 10 });
+    expect(config.realtime.socketsPerAddress).toBe(32);
     expect(config.dataDir).toBe(dir);
     expect(config.database).toEqual({ url: undefined, embedded: { dir: join(dir, 'pg'), port: 54329 }, poolSize: 20 });
     expect(config.storage).toEqual({ driver: 'local', dir: join(dir, 'media') });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AddressLimit } from '../http/address-limit.ts';
 import { AppError } from '../http/errors.ts';
 import { ACCESS_COOKIE, ANONYMOUS_COOKIE, REFRESH_COOKIE } from './auth.plugin.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
@@ -34,11 +35,15 @@ function rewriteCookies(request: FastifyRequest, values: Record<string, string |
  * Spec §4 session start, on the server: a page request without a usable access token gets one before the
  * page renders. With a refresh cookie the session is renewed (an expired access token after a long
  * absence); otherwise the visitor is signed in anonymously. The page's own in-process API calls then
- * carry the new tokens, so it renders as the signed-in user at once.
+ * carry the new tokens, so it renders as the signed-in user at once. An address that has been given its
+ * share of visitor tokens (VISITOR_TOKENS_PER_ADDRESS) gets its page without one: views then count by address.
  */
 export default fp(
-  async function pageSession(app: FastifyInstance, options: { sessions: SessionService; baseUrl: string }) {
-    const { sessions, baseUrl } = options;
+  async function pageSession(
+    app: FastifyInstance,
+    options: { sessions: SessionService; baseUrl: string; visitorTokens: AddressLimit },
+  ) {
+    const { sessions, baseUrl, visitorTokens } = options;
     // preHandler: after client-context has read the request's language.
     app.addHook('preHandler', async (request, reply) => {
       const { session } = request;
@@ -50,6 +55,7 @@ export default fp(
           throw error;
         });
       }
+      if (!issued && !visitorTokens.take(request.ip)) return;
       issued ??= await sessions.anonymous(request.client.locale.slice(0, 2));
       setSessionCookies(reply, baseUrl, issued);
       const token = issued.session.accessToken;
