@@ -19,6 +19,7 @@ import { type TestDatabase, testDatabase } from '../test/test-app.ts';
  * address, as separate visitors would (the built pages only run in a process of their own).
  */
 const LIMIT = 8;
+const VISITOR_TOKENS = 3;
 const title = `Rate limit canary ${Date.now()}`;
 let database: TestDatabase;
 let server: NodeProcess;
@@ -46,6 +47,7 @@ beforeAll(async () => {
     EVENT_BUS: 'memory',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    VISITOR_TOKENS_PER_ADDRESS: String(VISITOR_TOKENS),
   });
   await waitForHttp(`http://127.0.0.1:${port}/readyz`, server, 30_000);
 }, 120_000);
@@ -61,7 +63,7 @@ function get(
   from: string,
   accept = 'text/html',
   extra: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; cookies: string[] }> {
   return new Promise((resolve, reject) => {
     const call = request(
       { host: '127.0.0.1', port, path, localAddress: from, headers: { accept, 'accept-language': 'en', ...extra } },
@@ -71,7 +73,9 @@ function get(
         response.on('data', (chunk) => {
           text += chunk;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text, cookies: response.headers['set-cookie'] ?? [] }),
+        );
       },
     );
     call.on('error', reject);
@@ -103,5 +107,14 @@ describe('pages are rate-limited per client, and their in-process API calls act 
     const claim = { 'x-velvet-in-process': 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
     for (let call = 0; call <= LIMIT; call++) api.push((await get('/api/settings', from, 'application/json', claim)).status);
     expect(api).toEqual([...Array(LIMIT).fill(200), 429]);
+  });
+
+  test('page loads from one address mint VISITOR_TOKENS_PER_ADDRESS visitor tokens; later pages render without one', async () => {
+    const loads = [];
+    for (let load = 0; load < VISITOR_TOKENS * 2; load++) loads.push(await get('/', '127.0.0.5'));
+    expect(loads.map((load) => load.status)).toEqual(Array(VISITOR_TOKENS * 2).fill(200));
+    const minted = loads.map((load) => load.cookies.some((cookie) => cookie.startsWith('anonymous=')));
+    expect(minted).toEqual([...Array(VISITOR_TOKENS).fill(true), ...Array(VISITOR_TOKENS).fill(false)]);
+    expect(loads.at(-1)?.text).toContain(title);
   });
 });
