@@ -71,9 +71,9 @@ export const settingsSchema = Type.Object({
   }),
   VISITOR_TOKENS_PER_ADDRESS: Type.Integer({
     minimum: 1,
-    default: 30,
+    default: 120,
     description:
-      'Anonymous visitor tokens one IP (IPv6: /64) may be given per 10 minutes, by page loads and `POST /api/anonymous-login` together.',
+      'Anonymous visitor tokens one IP (IPv6: /64) may be given per 10 minutes: page loads, `POST /api/anonymous-login` and logouts without a signed-in user together.',
   }),
   COUNTED_VIEWERS_PER_NETWORK: Type.Integer({
     minimum: 1,

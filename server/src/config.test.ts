@@ -26,7 +26,7 @@ describe('defaults', () => {
       trustProxy: false,
       bodyLimit: 1_048_576,
       rateLimitPerMinute: 600,
-      visitorTokensPerAddress: 30,
+      visitorTokensPerAddress: 120,
     });
     expect(config.counting).toEqual({ viewersPerNetwork: 50, sharersPerNetwork: 10 });
     expect(config.realtime.socketsPerAddress).toBe(32);

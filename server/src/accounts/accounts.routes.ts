@@ -90,6 +90,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
 
   // Not named in spec §7; §4 describes logout as clearing both cookies and signing in anonymously again.
   app.post('/api/logout', async (request, reply) => {
+    // Without a signed-in user this is one more way to mint a visitor token: it draws on the same allowance.
+    if (request.session.userId === undefined && !options.visitorTokens.take(request.ip)) throw new AppError('rate_limited');
     await sessions.end(request.cookies[REFRESH_COOKIE]);
     const issued = await sessions.anonymous(langOf(request.client.locale));
     setSessionCookies(reply, baseUrl, issued);

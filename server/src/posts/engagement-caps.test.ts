@@ -46,6 +46,13 @@ describe('visitor tokens', () => {
     expect((await mint('2001:db8:9:9::ffff')).status).toBe(429);
     expect((await mint('10.9.0.2')).body.accessToken).toEqual(expect.any(String));
   });
+
+  test('a logout without a signed-in user draws on the same allowance', async () => {
+    const logout = () => t.request({ method: 'POST', url: '/api/logout', remoteAddress: '10.9.1.1' });
+    for (let index = 0; index < TOKENS; index++) expect((await logout()).body.accessToken).toEqual(expect.any(String));
+    expect((await logout()).body.error).toBe('rate_limited');
+    expect((await t.request({ method: 'POST', url: '/api/anonymous-login', remoteAddress: '10.9.1.1' })).status).toBe(429);
+  });
 });
 
 describe('caps per address range', () => {
