@@ -43,5 +43,7 @@ export interface CountingViewer {
 
 /** For counting only: a caller without a token still counts once per window, keyed by a digest of their address. */
 export function countingViewerOf(request: FastifyRequest): CountingViewer {
-  return { key: viewerOf(request).key ?? addressKey(request.ip), network: networkKey(request.ip) };
+  // A client that already hung up has no address any more (see http/security.ts rateLimitKey).
+  const ip = request.ip === undefined ? 'peer-gone' : request.ip;
+  return { key: viewerOf(request).key ?? addressKey(ip), network: networkKey(ip) };
 }
