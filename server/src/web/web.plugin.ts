@@ -33,7 +33,7 @@ const FORWARDED = [
  * visitor-token minting and view counting see who is really asking; it is exempt from the global rate
  * limit because the page request was counted (`pageRateLimit`).
  */
-function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
+export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED) {
     const value = request.headers[name];
