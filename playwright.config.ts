@@ -65,6 +65,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Every test's browser is a new visitor from 127.0.0.1, like the visitors behind one very large NAT.
+      VISITOR_TOKENS_PER_ADDRESS: '100000',
     },
     reuseExistingServer: false,
     // The first start seeds demo content with generated media, which takes minutes on a busy 2-core box.

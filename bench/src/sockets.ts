@@ -60,6 +60,8 @@ async function startNode(name: string, shared: boolean) {
       EVENT_BUS: 'postgres',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // Every bench socket comes from 127.0.0.1.
+      WS_SOCKETS_PER_ADDRESS: '100000000',
     },
   });
   children.push(child);

@@ -10,6 +10,7 @@ import socialRoutes from './accounts/social.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
+import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
@@ -69,7 +70,9 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(clientContext, { defaultLocale: config.locale.default });
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
   await app.register(responseCache, { maxBytes: config.http.responseCacheBytes });
-  await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
+  // Page loads and POST /api/anonymous-login mint visitor tokens from one allowance per address and 10 minutes.
+  const visitorTokens = new AddressLimit(config.http.visitorTokensPerAddress, 10 * 60_000);
+  await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl, visitorTokens });
 
   await app.register(healthRoutes, { db: container.database.db });
   await app.register(settingsRoutes, { settings: services.settings });
@@ -77,6 +80,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     ...services.accounts,
     baseUrl: config.http.baseUrl,
     loginRateLimit: config.auth.loginRateLimit,
+    visitorTokens,
   });
   await app.register(profileRoutes, { profiles: services.accounts.profiles });
   await app.register(avatarRoutes, { avatars: services.accounts.avatars });
@@ -113,6 +117,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     baseUrl: config.http.baseUrl,
     heartbeatSeconds: config.realtime.heartbeatSeconds,
     connectsPerMinute: config.http.rateLimitPerMinute,
+    socketsPerAddress: config.realtime.socketsPerAddress,
     log: container.log,
   });
 

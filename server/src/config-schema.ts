@@ -69,7 +69,27 @@ export const settingsSchema = Type.Object({
     default: 67_108_864,
     description: 'Memory the 60 s cache of public API answers may take per process, in bytes; the oldest answers go first.',
   }),
-  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'Requests per minute per IP across the API.' }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 600,
+    description: 'Requests per minute per IP across the API, and page loads per minute per IP (counted apart).',
+  }),
+  VISITOR_TOKENS_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 120,
+    description:
+      'Anonymous visitor tokens one IP (IPv6: /64) may be given per 10 minutes: page loads, `POST /api/anonymous-login` and logouts without a signed-in user together.',
+  }),
+  COUNTED_VIEWERS_PER_NETWORK: Type.Integer({
+    minimum: 1,
+    default: 50,
+    description: 'Viewers from one address range (IPv4 /24, IPv6 /64) whose views of a post count per 6-hour window.',
+  }),
+  COUNTED_SHARERS_PER_NETWORK: Type.Integer({
+    minimum: 1,
+    default: 10,
+    description: 'Viewers from one address range (IPv4 /24, IPv6 /64) whose shares of a post count per day.',
+  }),
   FEED_RANKING_SECONDS: Type.Integer({
     minimum: 0,
     maximum: 600,
@@ -150,6 +170,11 @@ export const settingsSchema = Type.Object({
     maximum: 300,
     default: 30,
     description: 'Websocket ping interval; a peer that misses one is dropped.',
+  }),
+  WS_SOCKETS_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 32,
+    description: 'Open websockets per IP (IPv6: /64) on one app node; one more is closed with code 4029.',
   }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),

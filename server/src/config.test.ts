@@ -27,7 +27,10 @@ describe('defaults', () => {
       bodyLimit: 1_048_576,
       responseCacheBytes: 67_108_864,
       rateLimitPerMinute: 600,
+      visitorTokensPerAddress: 120,
     });
+    expect(config.counting).toEqual({ viewersPerNetwork: 50, sharersPerNetwork: 10 });
+    expect(config.realtime.socketsPerAddress).toBe(32);
     expect(config.dataDir).toBe(dir);
     expect(config.database).toEqual({ url: undefined, embedded: { dir: join(dir, 'pg'), port: 54329 }, poolSize: 20 });
     expect(config.storage).toEqual({ driver: 'local', dir: join(dir, 'media') });

@@ -16,6 +16,8 @@ export interface Config {
     readonly bodyLimit: number;
     readonly responseCacheBytes: number;
     readonly rateLimitPerMinute: number;
+    /** Anonymous visitor tokens per IP per 10 minutes. */
+    readonly visitorTokensPerAddress: number;
   };
   readonly dataDir: string;
   readonly database: {
@@ -68,6 +70,8 @@ export interface Config {
   };
   readonly upload: { readonly tokenTtlSeconds: number };
   readonly feed: { readonly rankingSeconds: number };
+  /** Viewers of one address range whose views / shares of a post count per window. */
+  readonly counting: { readonly viewersPerNetwork: number; readonly sharersPerNetwork: number };
   readonly worker: { readonly concurrency: number };
   readonly scraper: {
     readonly maxBytes: number;
@@ -75,7 +79,11 @@ export interface Config {
     readonly dnsServers: readonly string[];
     readonly allowLoopbackPorts: readonly number[];
   };
-  readonly realtime: { readonly eventBus: 'postgres' | 'memory'; readonly heartbeatSeconds: number };
+  readonly realtime: {
+    readonly eventBus: 'postgres' | 'memory';
+    readonly heartbeatSeconds: number;
+    readonly socketsPerAddress: number;
+  };
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly appVersion: string;
@@ -168,6 +176,7 @@ export function buildConfig(settings: Settings): Config {
       bodyLimit: settings.BODY_LIMIT,
       responseCacheBytes: settings.RESPONSE_CACHE_MAX_BYTES,
       rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+      visitorTokensPerAddress: settings.VISITOR_TOKENS_PER_ADDRESS,
     },
     dataDir,
     database: {
@@ -222,6 +231,10 @@ export function buildConfig(settings: Settings): Config {
     },
     upload: { tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS },
     feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
+    counting: {
+      viewersPerNetwork: settings.COUNTED_VIEWERS_PER_NETWORK,
+      sharersPerNetwork: settings.COUNTED_SHARERS_PER_NETWORK,
+    },
     worker: { concurrency: settings.WORKER_CONCURRENCY },
     scraper: {
       maxBytes: settings.SCRAPER_MAX_BYTES,
@@ -229,7 +242,11 @@ export function buildConfig(settings: Settings): Config {
       dnsServers: settings.SCRAPER_DNS_SERVERS.split(',').filter(Boolean),
       allowLoopbackPorts: settings.SCRAPER_ALLOW_LOOPBACK_PORTS.split(',').filter(Boolean).map(Number),
     },
-    realtime: { eventBus: settings.EVENT_BUS, heartbeatSeconds: settings.WS_HEARTBEAT_SECONDS },
+    realtime: {
+      eventBus: settings.EVENT_BUS,
+      heartbeatSeconds: settings.WS_HEARTBEAT_SECONDS,
+      socketsPerAddress: settings.WS_SOCKETS_PER_ADDRESS,
+    },
     seedDemo: truthy(settings.SEED_DEMO),
     logLevel: settings.LOG_LEVEL,
     appVersion: readAppVersion(),

@@ -106,7 +106,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
         accounts: createAccountServices(database.db, config, log, storage),
-        posts: createPostServices(database.db, config.feed, notifications),
+        posts: createPostServices(database.db, config, notifications),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, events, log),
         processing,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import type { AddressLimit } from '../http/address-limit.ts';
 import { envelope, OK_ACTION } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { AccountService } from './accounts.service.ts';
@@ -18,6 +19,8 @@ export interface AccountRoutesOptions {
   readonly baseUrl: string;
   /** Login attempts per IP per 5 minutes (config LOGIN_RATE_LIMIT). */
   readonly loginRateLimit: number;
+  /** Visitor tokens per address, shared with the ones page loads mint (accounts/page-session.plugin.ts). */
+  readonly visitorTokens: AddressLimit;
 }
 
 const minutes = (count: number) => count * 60_000;
@@ -38,6 +41,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
   const langOf = (locale: string) => locale.slice(0, 2);
 
   app.post('/api/anonymous-login', async (request, reply) => {
+    if (!options.visitorTokens.take(request.ip)) throw new AppError('rate_limited');
     const issued = await sessions.anonymous(langOf(request.client.locale));
     setSessionCookies(reply, baseUrl, issued);
     return envelope(issued.session);
@@ -87,6 +91,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
 
   // Not named in spec §7; §4 describes logout as clearing both cookies and signing in anonymously again.
   app.post('/api/logout', async (request, reply) => {
+    // Without a signed-in user this is one more way to mint a visitor token: it draws on the same allowance.
+    if (request.session.userId === undefined && !options.visitorTokens.take(request.ip)) throw new AppError('rate_limited');
     await sessions.end(request.cookies[REFRESH_COOKIE]);
     const issued = await sessions.anonymous(langOf(request.client.locale));
     setSessionCookies(reply, baseUrl, issued);

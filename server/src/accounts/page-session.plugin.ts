@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AddressLimit } from '../http/address-limit.ts';
 import { AppError } from '../http/errors.ts';
 import { ACCESS_COOKIE, ANONYMOUS_COOKIE, REFRESH_COOKIE } from './auth.plugin.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
@@ -36,10 +37,15 @@ function rewriteCookies(request: FastifyRequest, values: Record<string, string |
  * absence), even when a visitor's `anonymous` cookie is still there beside it; without one, a visitor
  * keeps their token and anyone else is signed in anonymously. The page's own in-process API calls then
  * carry the new tokens, so it renders as the signed-in user at once.
+ * An address that has been given its share of visitor tokens (VISITOR_TOKENS_PER_ADDRESS) gets its page
+ * without one: views then count by address.
  */
 export default fp(
-  async function pageSession(app: FastifyInstance, options: { sessions: SessionService; baseUrl: string }) {
-    const { sessions, baseUrl } = options;
+  async function pageSession(
+    app: FastifyInstance,
+    options: { sessions: SessionService; baseUrl: string; visitorTokens: AddressLimit },
+  ) {
+    const { sessions, baseUrl, visitorTokens } = options;
     // preHandler: after client-context has read the request's language.
     app.addHook('preHandler', async (request, reply) => {
       const { session } = request;
@@ -53,6 +59,7 @@ export default fp(
           throw error;
         });
       }
+      if (!issued && !visitorTokens.take(request.ip)) return;
       issued ??= await sessions.anonymous(request.client.locale.slice(0, 2));
       setSessionCookies(reply, baseUrl, issued);
       const token = issued.session.accessToken;

@@ -220,6 +220,8 @@ export interface PostViewsTable {
   viewer_key: string;
   window_start: Timestamp;
   completed: Defaulted<boolean>;
+  /** Migration 0014: digest of the viewer's address range (posts/viewer.ts networkKey). */
+  network: string | null;
 }
 
 export interface ShareEventsTable {
@@ -231,6 +233,8 @@ export interface ShareEventsTable {
   created_at: Defaulted<Timestamp>;
   /** Migration 0006: set for counted shares, unique per target, viewer, platform and window. */
   window_start: Timestamp | null;
+  /** Migration 0014: digest of the viewer's address range, for post shares. */
+  network: string | null;
 }
 
 export interface TagPreferencesTable {

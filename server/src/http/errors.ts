@@ -79,6 +79,8 @@ export const errorTable = {
   socket_message_invalid: { statusCode: -150, message: 'This message is not understood' },
   socket_rate_limited: { statusCode: -151, message: 'Too many messages, slow down' },
   socket_origin_rejected: { statusCode: -152, message: 'Connections from this site are not allowed', http: 403 },
+  socket_identity_changed: { statusCode: -165, message: 'This connection belongs to another session; open a new one' },
+  socket_limit_reached: { statusCode: -166, message: 'Too many open connections from your network' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

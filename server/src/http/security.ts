@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { compressOptions } from './encodings.ts';
+import { isInProcessCall } from './in-process-calls.ts';
 
 /**
  * The global rate limit's key: the peer address, IPv6 by /64 as the plugin's own key does. A request whose
@@ -64,7 +65,9 @@ export default fp(
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
       keyGenerator: rateLimitKey,
-      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/media-api/'),
+      // Pages count through their own route limit (web/web.plugin.ts), which also stands for their loaders' calls.
+      allowList: (request) =>
+        isInProcessCall(request) || (!request.url.startsWith('/api/') && !request.url.startsWith('/media-api/')),
       // Thrown into the error handler, which answers with the envelope; Retry-After is already set.
       errorResponseBuilder: () => Object.assign(new Error('rate limited'), { statusCode: 429 }),
     });

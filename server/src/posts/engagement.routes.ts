@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { envelope, OK_ACTION } from '../http/envelope.ts';
 import { type EngagementService, SHARE_PLATFORMS } from './engagement.service.ts';
-import { countingKeyOf } from './viewer.ts';
+import { countingViewerOf } from './viewer.ts';
 
 /**
  * HTTP fallback of the websocket's `viewedPost` and `sharePost` (spec §7), for clients without a socket:
  * POST /api/post/view/{id} `{completed?}` and POST /api/post/share/{id} `{platform?}`. Anyone may call
- * them; each viewer counts once per window, and the global per-IP API rate limit keeps scripted loops cheap.
+ * them; each viewer counts once per window, only so many viewers per address range count (engagement.service.ts),
+ * and the global per-IP API rate limit keeps scripted loops cheap.
  */
 export default async function engagementRoutes(app: FastifyInstance, { engagement }: { engagement: EngagementService }) {
   const params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
@@ -19,13 +20,13 @@ export default async function engagementRoutes(app: FastifyInstance, { engagemen
 
   app.post('/api/post/view/:id', { schema: { params, body: viewBody } }, async (request) => {
     const body = (request.body ?? {}) as { completed?: boolean };
-    return envelope(await engagement.recordView((request.params as Params).id, countingKeyOf(request), body), OK_ACTION);
+    return envelope(await engagement.recordView((request.params as Params).id, countingViewerOf(request), body), OK_ACTION);
   });
 
   app.post('/api/post/share/:id', { schema: { params, body: shareBody } }, async (request) => {
     const body = (request.body ?? {}) as { platform?: (typeof SHARE_PLATFORMS)[number] };
     return envelope(
-      await engagement.recordShare((request.params as Params).id, countingKeyOf(request), body.platform),
+      await engagement.recordShare((request.params as Params).id, countingViewerOf(request), body.platform),
       OK_ACTION,
     );
   });

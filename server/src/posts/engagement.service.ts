@@ -1,8 +1,12 @@
 import { AppError } from '../http/errors.ts';
 import type { CountedShare, CountedView, CountersRepository } from './counters.repository.ts';
 import type { TagPreferencesRepository } from './tag-preferences.repository.ts';
+import type { CountingViewer } from './viewer.ts';
 
-/** A viewer's views of a post count once per window (6 h); shares once per platform per day. */
+/**
+ * A viewer's views of a post count once per window (6 h), shares once per day whatever the platform; and
+ * only so many viewers of one address range count per post and window (COUNTED_*_PER_NETWORK).
+ */
 export const VIEW_WINDOW_MS = 6 * 3600_000;
 export const SHARE_WINDOW_MS = 24 * 3600_000;
 
@@ -42,18 +46,18 @@ export class EngagementService {
     this.now = now;
   }
 
-  async recordView(postId: number, viewerKey: string, options: { completed?: boolean } = {}): Promise<CountedView> {
+  async recordView(postId: number, viewer: CountingViewer, options: { completed?: boolean } = {}): Promise<CountedView> {
     const completed = options.completed === true;
-    const result = await this.counters.recordView(postId, viewerKey, windowStart(this.now(), VIEW_WINDOW_MS), completed);
+    const result = await this.counters.recordView(postId, viewer, windowStart(this.now(), VIEW_WINDOW_MS), completed);
     if (!result) throw new AppError('not_found');
-    if (completed) await this.savePreference(viewerKey, postId);
+    if (completed) await this.savePreference(viewer.key, postId);
     return result;
   }
 
-  async recordShare(postId: number, viewerKey: string, platform: SharePlatform = 'link'): Promise<CountedShare> {
-    const result = await this.counters.recordShare(postId, viewerKey, platform, windowStart(this.now(), SHARE_WINDOW_MS));
+  async recordShare(postId: number, viewer: CountingViewer, platform: SharePlatform = 'link'): Promise<CountedShare> {
+    const result = await this.counters.recordShare(postId, viewer, platform, windowStart(this.now(), SHARE_WINDOW_MS));
     if (!result) throw new AppError('not_found');
-    if (result.counted) await this.savePreference(viewerKey, postId);
+    if (result.counted) await this.savePreference(viewer.key, postId);
     return result;
   }
 

@@ -28,19 +28,22 @@ export interface PostServices {
   readonly postsRepository: PostsRepository;
 }
 
-export function createPostServices(db: Db, feedConfig: Config['feed'], activity?: SocialActivity): PostServices {
+export function createPostServices(db: Db, config: Pick<Config, 'feed' | 'counting'>, activity?: SocialActivity): PostServices {
   const postsRepository = new PostsRepository(db);
   const likesRepository = new LikesRepository(db);
   const feed = new PostFeedRepository(db);
   const supply = new FeedSupplyRepository(db);
   const preferences = new TagPreferencesRepository(db);
-  const engagement = new EngagementService(new CountersRepository(db), preferences);
+  const engagement = new EngagementService(
+    new CountersRepository(db, { views: config.counting.viewersPerNetwork, shares: config.counting.sharersPerNetwork }),
+    preferences,
+  );
   return {
     posts: new PostService(
       feed,
       postsRepository,
       likesRepository,
-      new HomeFeed(supply, feed, preferences, new PopularRanking(supply, feedConfig.rankingSeconds)),
+      new HomeFeed(supply, feed, preferences, new PopularRanking(supply, config.feed.rankingSeconds)),
       supply,
     ),
     pins: new PinService(postsRepository),

@@ -1,4 +1,6 @@
 import type { WebSocket } from 'ws';
+import { rateLimitKey } from '../http/security.ts';
+import { addressKey, networkKey } from '../posts/viewer.ts';
 
 /** Messages a socket may send: a burst of BURST, then RATE per second. */
 const BURST = 30;
@@ -9,10 +11,14 @@ const REMEMBERED_HITS = 1000;
 /** One open socket on this node and what the hub knows about it. */
 export class Peer {
   readonly ws: WebSocket;
-  /** The client's address, the viewer key of an anonymous socket without a visitor token. */
-  readonly address: string;
+  /** The viewer key of an anonymous socket without a visitor token: the address's digest, as over HTTP. */
+  readonly addressKey: string;
+  /** The address range its views and shares count in (posts/viewer.ts networkKey). */
+  readonly network: string;
+  /** The key its open sockets are counted under for WS_SOCKETS_PER_ADDRESS (IPv6 by /64). */
+  readonly client: string;
   userId: number | undefined;
-  /** Identifies the viewer for once-a-day views and shares: user, visitor token or address. */
+  /** Identifies the viewer for once-a-day views and shares: user, visitor token or address digest. */
   viewerKey: string;
   /** The locale of the page that opened the socket: tag names in hitTag / shareTag are read in it. */
   readonly locale: string;
@@ -26,11 +32,18 @@ export class Peer {
   private refilledAt = Date.now();
   private readonly hits = new Set<string>();
 
-  constructor(ws: WebSocket, address: string, locale: string) {
+  constructor(ws: WebSocket, ip: string, locale: string) {
     this.ws = ws;
-    this.address = address;
+    this.addressKey = addressKey(ip);
+    this.network = networkKey(ip);
+    this.client = rateLimitKey({ ip });
     this.locale = locale;
-    this.viewerKey = address;
+    this.viewerKey = this.addressKey;
+  }
+
+  /** Who counts its views and shares. */
+  get countingViewer(): { key: string; network: string } {
+    return { key: this.viewerKey, network: this.network };
   }
 
   /** Token bucket: false when the socket sends faster than allowed. */

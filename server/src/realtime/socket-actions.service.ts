@@ -49,13 +49,13 @@ export class SocketActions {
         const counters = postId === undefined ? undefined : await repository.postCounters(postId);
         hub.view(peer, counters ? postId : undefined);
         if (postId === undefined || !counters) return;
-        await engagement.recordView(postId, peer.viewerKey);
+        await engagement.recordView(postId, peer.countingViewer);
         this.sendCounters(peer, postId, counters);
         return;
       }
       case 'viewedPost':
         // A completion without a start (a reconnect in between) still counts the view once.
-        await engagement.recordView(message.data.id, peer.viewerKey, { completed: true });
+        await engagement.recordView(message.data.id, peer.countingViewer, { completed: true });
         return;
       case 'readNotif': {
         const userId = this.requireUser(peer);
@@ -77,6 +77,11 @@ export class SocketActions {
         return;
       case 'reconnect': {
         const session = await this.deps.sessions.resolve(message.data.token);
+        // Renewing the same session's token is fine; becoming another viewer on the same socket would let
+        // one connection count views and shares as any number of freshly minted visitors.
+        if (session.rejected !== 'user_banned' && viewerKeyOf(session, peer) !== peer.viewerKey) {
+          throw new AppError('socket_identity_changed');
+        }
         await this.authenticate(peer, session);
         return;
       }
@@ -102,7 +107,7 @@ export class SocketActions {
         await playlists.recordShare(message.data.id, peer.viewerKey);
         return;
       case 'sharePost': {
-        const { counted, shareCount } = await engagement.recordShare(message.data.id, peer.viewerKey);
+        const { counted, shareCount } = await engagement.recordShare(message.data.id, peer.countingViewer);
         if (counted) await this.deps.events.publish({ type: 'post-shares', postId: message.data.id, shareCount });
         return;
       }
@@ -120,8 +125,7 @@ export class SocketActions {
       return;
     }
     hub.setUser(peer, session.userId);
-    peer.viewerKey =
-      session.userId !== undefined ? `u:${session.userId}` : session.visitorId ? `v:${session.visitorId}` : peer.address;
+    peer.viewerKey = viewerKeyOf(session, peer);
     const unread = session.userId === undefined ? {} : await this.deps.notifications.unreadCounts(session.userId);
     peer.send('connect', { userId: session.userId ?? null, unread });
   }
@@ -145,6 +149,11 @@ export class SocketActions {
     if (peer.userId === undefined) throw new AppError('login_required');
     return peer.userId;
   }
+}
+
+function viewerKeyOf(session: RequestSession, peer: Peer): string {
+  if (session.userId !== undefined) return `u:${session.userId}`;
+  return session.visitorId ? `v:${session.visitorId}` : peer.addressKey;
 }
 
 /** What a socket is told when one of its messages fails: the error table's code, never internals. */

@@ -3,7 +3,7 @@ import type { BusEvent, EventBus } from './events.ts';
 import type { Peer } from './peer.ts';
 
 /** Close codes of our own (4000–4999 are for applications). */
-export const CloseCode = { banned: 4003, sessionEnded: 4001, tooManyMessages: 1008 } as const;
+export const CloseCode = { banned: 4003, sessionEnded: 4001, tooManyMessages: 1008, tooManySockets: 4029 } as const;
 
 export interface SocketHubOptions {
   readonly heartbeatMs: number;
@@ -21,6 +21,8 @@ export class SocketHub {
   private readonly peers = new Set<Peer>();
   private readonly byUser = new Map<number, Set<Peer>>();
   private readonly byPost = new Map<number, Set<Peer>>();
+  /** Open sockets per client address (Peer.client), for WS_SOCKETS_PER_ADDRESS. */
+  private readonly byClient = new Map<string, number>();
   private readonly log: Logger;
   private readonly options: SocketHubOptions;
   private readonly unsubscribe: () => void;
@@ -38,8 +40,14 @@ export class SocketHub {
     return this.peers.size;
   }
 
+  /** How many sockets the client at this address (Peer.client) has open on this node. */
+  socketsOf(client: string): number {
+    return this.byClient.get(client) ?? 0;
+  }
+
   add(peer: Peer): void {
     this.peers.add(peer);
+    this.byClient.set(peer.client, this.socketsOf(peer.client) + 1);
     peer.ws.on('pong', () => {
       peer.alive = true;
     });
@@ -47,7 +55,11 @@ export class SocketHub {
   }
 
   remove(peer: Peer): void {
-    this.peers.delete(peer);
+    // A peer the heartbeat already dropped is removed again when its socket closes.
+    if (!this.peers.delete(peer)) return;
+    const open = this.socketsOf(peer.client) - 1;
+    if (open > 0) this.byClient.set(peer.client, open);
+    else this.byClient.delete(peer.client);
     if (peer.userId !== undefined) leave(this.byUser, peer.userId, peer);
     if (peer.viewingPostId !== undefined) leave(this.byPost, peer.viewingPostId, peer);
   }

@@ -31,6 +31,8 @@ export interface SocketRouteOptions {
   readonly baseUrl: string;
   readonly heartbeatSeconds: number;
   readonly connectsPerMinute: number;
+  /** Open sockets per client address on this node (WS_SOCKETS_PER_ADDRESS). */
+  readonly socketsPerAddress: number;
   readonly log: Logger;
 }
 
@@ -74,7 +76,12 @@ export default async function socketRoutes(app: FastifyInstance, options: Socket
       },
     },
     (socket, request) => {
-      const peer = new Peer(socket, `ip:${request.ip}`, request.client.locale);
+      const peer = new Peer(socket, request.ip, request.client.locale);
+      if (hub.socketsOf(peer.client) >= options.socketsPerAddress) {
+        peer.send('error', socketError(new AppError('socket_limit_reached')));
+        socket.close(CloseCode.tooManySockets, 'too many sockets');
+        return;
+      }
       // Messages are handled one after another, after the socket knows who it is.
       let queue = actions.open(peer, request.session).catch((error) => {
         request.log.error({ err: error }, 'socket could not be opened');

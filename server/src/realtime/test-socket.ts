@@ -22,9 +22,13 @@ export interface TestSocket {
 /** A real websocket client (the `ws` package) on the app's /ws/, waiting until it is open. */
 export async function openSocket(
   url: string,
-  options: { headers?: Record<string, string>; autoPong?: boolean } = {},
+  options: { headers?: Record<string, string>; autoPong?: boolean; localAddress?: string } = {},
 ): Promise<TestSocket> {
-  const ws = new WebSocket(url, { headers: options.headers, autoPong: options.autoPong ?? true });
+  const ws = new WebSocket(url, {
+    headers: options.headers,
+    autoPong: options.autoPong ?? true,
+    ...(options.localAddress && { localAddress: options.localAddress }),
+  });
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (raw) => {

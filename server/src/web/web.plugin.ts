@@ -7,6 +7,8 @@ import { RouterContextProvider } from 'react-router';
 import { serverContext } from '../../../web/app/server-context.ts';
 import { REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
 import type { Container } from '../container.ts';
+import { inProcessCallHeaders } from '../http/in-process-calls.ts';
+import { rateLimitKey } from '../http/security.ts';
 
 /** Paths the server owns; the page catch-all must never answer them, whatever the method. */
 const SERVER_PREFIXES = ['/api/', '/media-api/', '/media/', '/thumber/', '/translations/', '/ws/', '/simicheck/'];
@@ -25,7 +27,13 @@ const FORWARDED = [
   'user-agent',
 ];
 
-function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
+/**
+ * The API as a page's loaders call it: in-process, as the page's client. The call comes from the client's
+ * address (never from a forwarded header, which is not carried along), so per-address rules such as
+ * visitor-token minting and view counting see who is really asking; it is exempt from the global rate
+ * limit because the page request was counted (`pageRateLimit`).
+ */
+export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED) {
     const value = request.headers[name];
@@ -35,12 +43,25 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: path,
-      headers: { ...headers, 'x-request-id': request.id },
+      remoteAddress: request.ip,
+      headers: { ...headers, ...inProcessCallHeaders, 'x-request-id': request.id },
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
+    // A route's own limit refusing the page's client is the page's answer too, never a server error.
+    if (response.statusCode === 429) {
+      throw new Response(null, { status: 429, headers: { 'retry-after': String(response.headers['retry-after'] ?? 60) } });
+    }
     return response.json() as T;
   };
 }
+
+/** Every page request (a document or a `.data` request, which runs the same loaders) counts per client. */
+const pageRateLimit = (perMinute: number) => ({
+  max: perMinute,
+  timeWindow: 60_000,
+  keyGenerator: rateLimitKey,
+  allowList: () => false,
+});
 
 /** Serves the React Router app: server rendering for pages, static files for the client build. */
 export default fp(
@@ -60,6 +81,7 @@ export default fp(
     };
 
     const routeOptions = {
+      config: { rateLimit: pageRateLimit(container.config.http.rateLimitPerMinute) },
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '';
         if (path === '/api' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
