@@ -86,7 +86,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
 
   // Not named in spec §7; §4 describes logout as clearing both cookies and signing in anonymously again.
   app.post('/api/logout', async (request, reply) => {
-    await sessions.end(request.cookies[REFRESH_COOKIE]);
+    await sessions.end(request.cookies[REFRESH_COOKIE], request.session);
     const issued = await sessions.anonymous(langOf(request.client.locale));
     setSessionCookies(reply, baseUrl, issued);
     return envelope(issued.session);

@@ -1,6 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { TokenSigner } from '../accounts/tokens.ts';
-import { createUser } from '../test/fixtures.ts';
+import { createUser, startSession } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 import { openSocket } from './test-socket.ts';
 
@@ -11,7 +10,7 @@ const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 afterAll(() => t.close());
 
 async function socketOf(userId: number) {
-  const { token } = await new TokenSigner(t.container.config.auth.jwtSecret).sign({ userId }, 'en');
+  const token = (await startSession(db, t.container.config.auth.jwtSecret, userId)).session.accessToken;
   const socket = await openSocket(`${address.replace('http', 'ws')}/ws/`, { headers: { cookie: `authorization=${token}` } });
   await socket.next('connect');
   return socket;

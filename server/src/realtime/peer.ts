@@ -12,6 +12,8 @@ export class Peer {
   /** The client's address, the viewer key of an anonymous socket without a visitor token. */
   readonly address: string;
   userId: number | undefined;
+  /** The login session the socket authenticated with; a logout of that session closes it. */
+  sessionId: string | undefined;
   /** Identifies the viewer for once-a-day views and shares: user, visitor token or address. */
   viewerKey: string;
   /** The locale of the page that opened the socket: tag names in hitTag / shareTag are read in it. */

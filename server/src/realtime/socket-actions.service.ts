@@ -120,6 +120,7 @@ export class SocketActions {
       return;
     }
     hub.setUser(peer, session.userId);
+    peer.sessionId = session.sessionId;
     peer.viewerKey =
       session.userId !== undefined ? `u:${session.userId}` : session.visitorId ? `v:${session.visitorId}` : peer.address;
     const unread = session.userId === undefined ? {} : await this.deps.notifications.unreadCounts(session.userId);

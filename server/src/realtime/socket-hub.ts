@@ -92,6 +92,9 @@ export class SocketHub {
       case 'logout-banned':
         this.endSessions(event.userId, CloseCode.banned);
         break;
+      case 'sessions-ended':
+        this.endSessions(event.userId, CloseCode.sessionEnded, event.sessionId);
+        break;
       case 'check-video-failed':
         this.toUser(event.userId, 'check-video-failed', { mediaId: event.mediaId, postId: event.postId, reason: event.reason });
         break;
@@ -119,9 +122,13 @@ export class SocketHub {
     for (const peer of peers) if (!peer.hidden) sendFrame(peer, frame);
   }
 
-  /** Banned: the client logs out (spec §4) and the socket closes. Other ends: the socket just closes. */
-  endSessions(userId: number, code: number): void {
+  /**
+   * Banned: the client logs out (spec §4) and the socket closes. Other ends: the socket just closes. With
+   * `sessionId` only the sockets opened in that session (a logout of one device) end.
+   */
+  endSessions(userId: number, code: number, sessionId?: string): void {
     for (const peer of [...(this.byUser.get(userId) ?? [])]) {
+      if (sessionId !== undefined && peer.sessionId !== sessionId) continue;
       if (code === CloseCode.banned) peer.send('logout-banned', { userId });
       this.setUser(peer, undefined);
       peer.ws.close(code, code === CloseCode.banned ? 'banned' : 'session ended');
