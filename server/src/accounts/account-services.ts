@@ -11,6 +11,7 @@ import { AvatarsRepository } from './avatars.repository.ts';
 import { BotCheck } from './bot-check.ts';
 import { EmailActionService } from './email-actions.service.ts';
 import { IdTokenVerifier } from './id-tokens.ts';
+import { LoginNonces } from './login-nonces.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { ProfileService } from './profile.service.ts';
 import { SessionService } from './session.service.ts';
@@ -52,6 +53,7 @@ export function createAccountServices(
       ...(apple && { apple: new IdTokenVerifier('apple', apple) }),
     },
     apple: apple && new AppleCodeExchange(apple),
+    nonces: new LoginNonces(db, config.auth.jwtSecret),
   });
   const botCheck = new BotCheck(db, config.auth.jwtSecret, config.auth.altchaMaxNumber);
   const avatars = new AvatarService(new AvatarsRepository(db, storage), users);

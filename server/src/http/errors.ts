@@ -79,6 +79,10 @@ export const errorTable = {
   socket_message_invalid: { statusCode: -150, message: 'This message is not understood' },
   socket_rate_limited: { statusCode: -151, message: 'Too many messages, slow down' },
   socket_origin_rejected: { statusCode: -152, message: 'Connections from this site are not allowed', http: 403 },
+  // Google/Apple login nonces (accounts/login-nonces.ts).
+  login_nonce_invalid: { statusCode: -175, message: 'This sign-in was not started here; start it again' },
+  login_nonce_expired: { statusCode: -176, message: 'This sign-in took too long; start it again' },
+  login_nonce_used: { statusCode: -177, message: 'This sign-in was already used; start it again' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 
