@@ -9,6 +9,8 @@ export interface SocketHubOptions {
   readonly heartbeatMs: number;
   /** Of the given logged-in users, those whose sessions must end (banned, leaving or deleted). */
   readonly blockedUsers: (userIds: number[]) => Promise<{ banned: number[]; ended: number[] }>;
+  /** Of the given login sessions, those still open (not logged out, not ended by a password change). */
+  readonly liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
 }
 
 /**
@@ -151,8 +153,21 @@ export class SocketHub {
       const { banned, ended } = await this.options.blockedUsers(userIds);
       for (const userId of banned) this.endSessions(userId, CloseCode.banned);
       for (const userId of ended) this.endSessions(userId, CloseCode.sessionEnded);
+      await this.closeEndedSessions();
     } catch (error) {
       this.log.warn({ err: error }, 'account check of open sockets failed');
+    }
+  }
+
+  /** Backstop for a missed sessions-ended event (the bus is at most once): sockets of closed sessions end. */
+  private async closeEndedSessions(): Promise<void> {
+    const sessionIds = new Set<string>();
+    for (const peer of this.peers) if (peer.sessionId !== undefined) sessionIds.add(peer.sessionId);
+    if (sessionIds.size === 0) return;
+    const live = await this.options.liveSessions([...sessionIds]);
+    for (const peer of [...this.peers]) {
+      if (peer.sessionId === undefined || live.has(peer.sessionId) || peer.userId === undefined) continue;
+      this.endSessions(peer.userId, CloseCode.sessionEnded, peer.sessionId);
     }
   }
 }
