@@ -211,6 +211,18 @@ describe('connecting and disconnecting', () => {
     expect((await browser.call('DELETE', '/api/login-google-connect')).body.statusCode).toBe(1);
   });
 
+  test('connecting spends the nonce too: a replayed token and nonce are refused', async () => {
+    const { browser } = await signedUp(t);
+    const nonce = await nonceFor(browser);
+    const token = await issuer.idToken({ sub: newSubject(), nonce });
+    expect((await browser.post('/api/login-google-connect', { token })).body.statusCode).toBe(1);
+    browser.jar.set('login_nonce', nonce);
+    expect((await browser.post('/api/login-google-connect', { token })).body).toMatchObject({
+      statusCode: -177,
+      error: 'login_nonce_used',
+    });
+  });
+
   test('needs a logged-in user', async () => {
     const browser = new Browser(t);
     const token = await issuer.idToken({ sub: newSubject(), nonce: await nonceFor(browser) });
