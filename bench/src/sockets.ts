@@ -15,9 +15,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { TokenSigner } from '../../server/src/accounts/tokens.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { createLogger } from '../../server/src/logger.ts';
+import { startSession } from '../../server/src/test/fixtures.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(root, 'bench/.data/sockets');
@@ -181,9 +181,9 @@ async function main() {
     RETURNING id, user_id`.execute(db);
   const postsOf = new Map<number, number[]>();
   for (const row of posts.rows) postsOf.set(Number(row.user_id), [...(postsOf.get(Number(row.user_id)) ?? []), Number(row.id)]);
-  const signer = new TokenSigner(JWT_SECRET);
-  const tokens = await Promise.all(userIds.map(async (userId) => (await signer.sign({ userId }, 'en')).token));
-  const likerToken = (await signer.sign({ userId: liker.id }, 'en')).token;
+  const tokenOf = async (userId: number) => (await startSession(db, JWT_SECRET, userId)).session.accessToken;
+  const tokens = await Promise.all(userIds.map(tokenOf));
+  const likerToken = await tokenOf(liker.id);
 
   await new Promise((done) => setTimeout(done, 2000));
   const idleRss = rssBytes(node1.pid);

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { TokenSigner } from '../../server/src/accounts/tokens.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createContainer } from '../../server/src/container.ts';
 import { createLogger } from '../../server/src/logger.ts';
+import { startSession } from '../../server/src/test/fixtures.ts';
 
 /**
  * The app as `upload-memory.ts` measures it, in a process of its own: the API only (no web build needed),
@@ -34,7 +34,7 @@ if (import.meta.main) {
     .values({ username: 'bench_uploader', display_name: 'Bench uploader' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await new TokenSigner(config.auth.jwtSecret).sign({ userId: id }, 'en');
+  const token = (await startSession(container.database.db, config.auth.jwtSecret, id)).session.accessToken;
   const stop = async () => {
     await app.close();
     await container.close();

@@ -105,7 +105,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       events,
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
-        accounts: createAccountServices(database.db, config, log, storage),
+        accounts: createAccountServices(database.db, config, log, storage, events),
         posts: createPostServices(database.db, config, notifications),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, events, log),

@@ -36,6 +36,17 @@ describe('banned accounts', () => {
   });
 });
 
+describe('a password changed by any path', () => {
+  test('ends every session at once, even when set outside the app (a support tool, SQL)', async () => {
+    const { browser, userId, session } = await signedUp(t);
+    const asBearer = () => new Browser(t).get('/api/user?ifollow=1', { authorization: `Bearer ${session.accessToken}` });
+    expect((await asBearer()).body.statusCode).toBe(2);
+    await db.updateTable('users').set({ password_hash: 'set-by-hand' }).where('id', '=', userId).execute();
+    expect((await asBearer()).body.error).toBe('login_required');
+    expect((await browser.get('/api/refresh')).body.error).toBe('token_invalid');
+  });
+});
+
 describe('DELETE /api/user/me and the 30-day grace', () => {
   test('schedules deletion, logs out everywhere, and a login within the grace restores the account', async () => {
     const { browser, username, password, userId, session } = await signedUp(t);

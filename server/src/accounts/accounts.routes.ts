@@ -93,7 +93,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
   app.post('/api/logout', async (request, reply) => {
     // Without a signed-in user this is one more way to mint a visitor token: it draws on the same allowance.
     if (request.session.userId === undefined && !options.visitorTokens.take(request.ip)) throw new AppError('rate_limited');
-    await sessions.end(request.cookies[REFRESH_COOKIE]);
+    await sessions.end(request.cookies[REFRESH_COOKIE], request.session);
     const issued = await sessions.anonymous(langOf(request.client.locale));
     setSessionCookies(reply, baseUrl, issued);
     return envelope(issued.session);

@@ -129,8 +129,7 @@ export class AccountService {
     const weakness = passwordProblem(password, account.username);
     if (weakness) throw new AppError('weak_password', { details: [{ field: 'password', problem: weakness }] });
     await this.users.setPasswordHash(userId, await hashPassword(password));
-    await this.sessions.endAll(userId);
-    return this.sessions.start(account);
+    return this.sessions.start(account, await this.sessions.endAll(userId));
   }
 
   /** Spec: deletion waits 30 days, during which logging in again restores the account. */

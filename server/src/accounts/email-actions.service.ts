@@ -4,7 +4,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { renderMessage } from '../mail/messages.ts';
 import { hashPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
-import { accountBlock } from './session.service.ts';
+import { accountBlock, type SessionService } from './session.service.ts';
 import type { ActionConsumption, ActionPurpose, TokensRepository } from './tokens.repository.ts';
 import { opaqueToken, tokenDigest } from './tokens.ts';
 import type { AccountRow, UsersRepository } from './users.repository.ts';
@@ -16,13 +16,22 @@ const RESET_HOURS = 1;
 export class EmailActionService {
   private readonly users: UsersRepository;
   private readonly tokens: TokensRepository;
+  private readonly sessions: SessionService;
   private readonly mailer: Mailer;
   private readonly baseUrl: string;
   private readonly log: Logger;
 
-  constructor(deps: { users: UsersRepository; tokens: TokensRepository; mailer: Mailer; baseUrl: string; log: Logger }) {
+  constructor(deps: {
+    users: UsersRepository;
+    tokens: TokensRepository;
+    sessions: SessionService;
+    mailer: Mailer;
+    baseUrl: string;
+    log: Logger;
+  }) {
     this.users = deps.users;
     this.tokens = deps.tokens;
+    this.sessions = deps.sessions;
     this.mailer = deps.mailer;
     this.baseUrl = deps.baseUrl;
     this.log = deps.log;
@@ -84,7 +93,7 @@ export class EmailActionService {
     if (weakness) throw new AppError('weak_password', { details: [{ field: 'password', problem: weakness }] });
     const consumed = this.userOf(await this.tokens.consumeAction(digest, 'reset-password'));
     await this.users.setPasswordHash(consumed, await hashPassword(password));
-    await this.tokens.revokeAllForUser(consumed);
+    await this.sessions.endAll(consumed);
   }
 
   private async newToken(userId: number, purpose: ActionPurpose, hours: number): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { ACCOUNT_TEST_ENV, Browser, linkToken, outbox, proofOfWork, signedUp } from './test-support.ts';
+import { ACCOUNT_TEST_ENV, Browser, GOOD_PASSWORD, linkToken, outbox, proofOfWork, signedUp } from './test-support.ts';
 import { tokenDigest } from './tokens.ts';
 
 const t = await testApp({ env: ACCOUNT_TEST_ENV });
@@ -85,6 +85,22 @@ describe('password reset', () => {
     expect((await other.get('/api/refresh')).body.error).toBe('token_invalid');
     expect((await new Browser(t).post('/api/login', { username, password })).body.error).toBe('invalid_credentials');
     expect((await new Browser(t).post('/api/login', { username, password: newPassword })).body.statusCode).toBe(2);
+  });
+
+  test('a reset ends every access token at once; a login right after it works', async () => {
+    const { email, username, session } = await signedUp(t);
+    const other = (await new Browser(t).post('/api/login', { username, password: GOOD_PASSWORD })).body;
+    const asBearer = (token: string) => new Browser(t).get('/api/user?ifollow=1', { authorization: `Bearer ${token}` });
+    expect((await asBearer(other.accessToken)).body.statusCode).toBe(2);
+    await new Browser(t).post('/api/reset/', { email, recaptchaToken: await proofOfWork(t) });
+    const newPassword = 'A reset passphrase 9';
+    const token = linkToken(t, email, '/reset-password/');
+    expect((await new Browser(t).post(`/api/pass-change/${token}`, { password: newPassword })).body).toEqual({ statusCode: 1 });
+
+    expect((await asBearer(other.accessToken)).body.error).toBe('login_required');
+    expect((await asBearer(session.accessToken)).body.error).toBe('login_required');
+    const fresh = (await new Browser(t).post('/api/login', { username, password: newPassword })).body;
+    expect((await asBearer(fresh.accessToken)).body.statusCode).toBe(2);
   });
 
   test('an expired link answers token_expired', async () => {

@@ -85,6 +85,23 @@ describe('PUT /api/user/me/password', () => {
     expect((await new Browser(t).post('/api/login', { username, password: 'A fresh passphrase 11' })).body.statusCode).toBe(2);
   });
 
+  test("ends every other session's access token at once; the new one, issued the same second, works", async () => {
+    const { browser, username, session } = await signedUp(t);
+    const other = (await new Browser(t).post('/api/login', { username, password: GOOD_PASSWORD })).body;
+    const asBearer = (token: string) => new Browser(t).get('/api/user?ifollow=1', { authorization: `Bearer ${token}` });
+    expect((await asBearer(other.accessToken)).body.statusCode).toBe(2);
+
+    const changed = await browser.call('PUT', '/api/user/me/password', {
+      currentPassword: GOOD_PASSWORD,
+      password: 'A fresh passphrase 12',
+    });
+    expect(changed.body.statusCode).toBe(2);
+    expect((await asBearer(other.accessToken)).body.error).toBe('login_required');
+    expect((await asBearer(session.accessToken)).body.error).toBe('login_required');
+    expect((await asBearer(changed.body.accessToken)).body.statusCode).toBe(2);
+    expect((await browser.get('/api/user?ifollow=1')).body.statusCode).toBe(2);
+  });
+
   test('refuses visitors and malformed bodies', async () => {
     expect((await new Browser(t).call('PUT', '/api/user/me/password', { password: 'A fresh passphrase 11' })).body.error).toBe(
       'login_required',

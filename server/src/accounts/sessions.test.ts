@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
 import { ACCOUNT_TEST_ENV, Browser, GOOD_PASSWORD, nextAddress, proofOfWork, signedUp, uniqueName } from './test-support.ts';
-import { TokenSigner } from './tokens.ts';
+import { newFamilyId, TokenSigner } from './tokens.ts';
 
 const t = await testApp({ env: ACCOUNT_TEST_ENV });
 afterAll(() => t.close());
@@ -144,6 +144,33 @@ describe('POST /api/logout', () => {
     replay.jar.set('refresh', refresh);
     expect((await replay.get('/api/refresh')).body.error).toBe('token_invalid');
   });
+
+  test('the logged-out access token stops at once, as Bearer and as cookie; other devices stay in', async () => {
+    const { browser, username, session } = await signedUp(t);
+    const other = new Browser(t);
+    const otherSession = (await other.post('/api/login', { username, password: GOOD_PASSWORD })).body;
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    expect((await new Browser(t).get('/api/user?ifollow=1', bearer(session.accessToken))).body.statusCode).toBe(2);
+
+    await browser.post('/api/logout', undefined);
+    expect((await new Browser(t).get('/api/user?ifollow=1', bearer(session.accessToken))).body.error).toBe('login_required');
+    const byCookie = new Browser(t);
+    byCookie.jar.set('authorization', session.accessToken);
+    expect((await byCookie.get('/api/user?ifollow=1')).body.error).toBe('login_required');
+
+    expect((await new Browser(t).get('/api/user?ifollow=1', bearer(otherSession.accessToken))).body.statusCode).toBe(2);
+    // Logging in again within the same second is a new session, untouched by the logout before it.
+    const again = (await browser.post('/api/login', { username, password: GOOD_PASSWORD })).body;
+    expect((await new Browser(t).get('/api/user?ifollow=1', bearer(again.accessToken))).body.statusCode).toBe(2);
+  });
+
+  test('a logout by Bearer alone (no refresh cookie) ends that session too', async () => {
+    const { session, browser } = await signedUp(t);
+    const headers = { authorization: `Bearer ${session.accessToken}` };
+    expect((await new Browser(t).post('/api/logout', undefined, headers)).body.userId).toBeNull();
+    expect((await new Browser(t).get('/api/user?ifollow=1', headers)).body.error).toBe('login_required');
+    expect((await browser.get('/api/refresh')).body.error).toBe('token_invalid');
+  });
 });
 
 describe('session resolution', () => {
@@ -163,12 +190,15 @@ describe('session resolution', () => {
 
   test('an expired or foreign-signed token means an anonymous visitor, not an error', async () => {
     const { userId } = await signedUp(t);
-    const foreign = await new TokenSigner('x'.repeat(40)).sign({ userId }, 'en');
+    const foreign = await new TokenSigner('x'.repeat(40)).sign(
+      { userId, sessionId: newFamilyId(), issuedAtMs: Date.now() },
+      'en',
+    );
     const response = await t.get(`/api/user/${userId}`, { authorization: `Bearer ${foreign.token}` });
     expect(response.body).toMatchObject({ statusCode: 2, user: { myProfile: false } });
     const signer = new TokenSigner(t.container.config.auth.jwtSecret);
     expect((await signer.verify(foreign.token)).ok).toBe(false);
-    const own = await signer.sign({ userId }, 'en');
+    const own = await signer.sign({ userId, sessionId: newFamilyId(), issuedAtMs: Date.now() }, 'en');
     expect(await signer.verify(own.token)).toMatchObject({ ok: true, claims: { userId } });
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ lang: 'en' })

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../http/errors.ts';
 import type { AppleCodeExchange } from './apple-code.ts';
 import type { IdTokenVerifier, Provider, VerifiedIdentity } from './id-tokens.ts';
+import type { LoginNonces } from './login-nonces.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
 import { cleanUsername, usernameProblem } from './username.ts';
 import { DuplicateAccountError, type UsersRepository } from './users.repository.ts';
@@ -19,17 +20,25 @@ export class SocialLoginService {
   private readonly sessions: SessionService;
   private readonly verifiers: Partial<Record<Provider, IdTokenVerifier>>;
   private readonly apple: AppleCodeExchange | undefined;
+  private readonly nonces: LoginNonces;
 
   constructor(deps: {
     users: UsersRepository;
     sessions: SessionService;
     verifiers: Partial<Record<Provider, IdTokenVerifier>>;
     apple: AppleCodeExchange | undefined;
+    nonces: LoginNonces;
   }) {
     this.users = deps.users;
     this.sessions = deps.sessions;
     this.verifiers = deps.verifiers;
     this.apple = deps.apple;
+    this.nonces = deps.nonces;
+  }
+
+  /** POST /api/login-nonce: what the browser hands the provider, to come back inside the id token. */
+  issueNonce(): string {
+    return this.nonces.issue();
   }
 
   isConfigured(provider: Provider): boolean {
@@ -83,10 +92,17 @@ export class SocialLoginService {
     return this.apple.exchange(code);
   }
 
-  private verify(provider: Provider, token: string, nonce: string | undefined): Promise<VerifiedIdentity> {
+  /**
+   * The nonce is checked to be ours and unexpired first (no lookup), then the id token against it, and
+   * only a token that verified spends the nonce, so garbage cannot burn a browser's login attempt.
+   */
+  private async verify(provider: Provider, token: string, nonce: string | undefined): Promise<VerifiedIdentity> {
     const verifier = this.verifiers[provider];
     if (!verifier) throw new AppError('social_not_configured');
-    return verifier.verify(token, nonce);
+    this.nonces.check(nonce);
+    const identity = await verifier.verify(token, nonce);
+    await this.nonces.spend(nonce);
+    return identity;
   }
 
   /** A username from the e-mail's local part (or the name), made unique with a number when taken. */

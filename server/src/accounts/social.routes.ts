@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Config } from '../config.ts';
 import { envelope, OK_ACTION } from '../http/envelope.ts';
 import { sessionUserId } from './auth.plugin.ts';
 import type { Provider } from './id-tokens.ts';
+import { NONCE_SECONDS } from './login-nonces.ts';
 import { setSessionCookies } from './session-cookies.ts';
 import type { SocialLoginService } from './social-login.service.ts';
 
@@ -14,9 +14,8 @@ export interface SocialRoutesOptions {
   readonly baseUrl: string;
 }
 
-/** The nonce a provider must echo in its id token, kept in this browser only (10 minutes, one use). */
+/** The nonce a provider must echo in its id token, server-signed, kept in this browser (10 minutes, one use). */
 const NONCE_COOKIE = 'login_nonce';
-const NONCE_SECONDS = 600;
 
 const IdToken = Type.Object({ token: Type.String({ minLength: 20, maxLength: 8192 }) });
 
@@ -41,7 +40,8 @@ export default async function socialRoutes(app: FastifyInstance, { social, auth,
   );
 
   app.post('/api/login-nonce', { config: { rateLimit: loginLimit } }, async (_request, reply) => {
-    const nonce = randomBytes(24).toString('base64url');
+    const nonce = social.issueNonce();
+    reply.header('cache-control', 'no-store');
     reply.setCookie(NONCE_COOKIE, nonce, { ...cookie, maxAge: NONCE_SECONDS });
     return envelope({ nonce });
   });

@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
+import { LoginNonces } from './login-nonces.ts';
 import { startLocalIssuer, TEST_CLIENT_ID } from './test-oidc-issuer.ts';
 import { ACCOUNT_TEST_ENV, Browser, GOOD_PASSWORD, signedUp, uniqueName } from './test-support.ts';
 
@@ -84,7 +85,6 @@ describe('POST /api/login-google', () => {
       ['expiry', async () => issuer.idToken({ sub, nonce: await nonceFor(browser) }, { expiresIn: -120 })],
       ['nonce', () => withoutItsNonce(() => issuer.idToken({ sub, nonce: 'not-the-nonce' }))],
       ['no nonce', () => withoutItsNonce(() => issuer.idToken({ sub }))],
-      ['no nonce cookie', async () => issuer.idToken({ sub, nonce: 'anything' })],
       ['garbage', () => withoutItsNonce(() => 'x'.repeat(40))],
     ];
     for (const [name, make] of cases) {
@@ -95,7 +95,38 @@ describe('POST /api/login-google', () => {
     const nonce = await nonceFor(browser);
     const token = await issuer.idToken({ sub, nonce });
     expect((await browser.post('/api/login-google', { token })).body.statusCode).toBe(2);
-    expect((await browser.post('/api/login-google', { token })).body.error).toBe('social_login_failed');
+    expect((await browser.post('/api/login-google', { token })).body.error).toBe('login_nonce_invalid');
+  });
+
+  test('a nonce the server did not issue, an expired one and a spent one are refused, whatever cookie comes along', async () => {
+    const sub = newSubject();
+    /** A caller who sets the nonce cookie by hand, as a script replaying a captured token would. */
+    const withCookie = (nonce: string) => {
+      const caller = new Browser(t);
+      caller.jar.set('login_nonce', nonce);
+      return caller;
+    };
+    const refused = async (caller: Browser, nonce: string) =>
+      (await caller.post('/api/login-google', { token: await issuer.idToken({ sub, nonce }) })).body;
+
+    expect(await refused(new Browser(t), 'anything')).toMatchObject({ statusCode: -175, error: 'login_nonce_invalid' });
+    expect(await refused(withCookie('made-up-nonce'), 'made-up-nonce')).toMatchObject({ error: 'login_nonce_invalid' });
+    const genuine = await nonceFor(new Browser(t));
+    const [expiry, random, signature] = genuine.split('.');
+    const longer = `${Number(expiry) + 3600}.${random}.${signature}`;
+    expect(await refused(withCookie(longer), longer)).toMatchObject({ error: 'login_nonce_invalid' });
+
+    const nonces = new LoginNonces(db, t.container.config.auth.jwtSecret);
+    const stale = nonces.issue(Date.now() - 11 * 60_000);
+    expect(await refused(withCookie(stale), stale)).toMatchObject({ statusCode: -176, error: 'login_nonce_expired' });
+
+    const victim = new Browser(t);
+    const nonce = await nonceFor(victim);
+    const token = await issuer.idToken({ sub, nonce });
+    expect((await victim.post('/api/login-google', { token })).body.statusCode).toBe(2);
+    const replay = await withCookie(nonce).post('/api/login-google', { token });
+    expect(replay.body).toMatchObject({ statusCode: -177, error: 'login_nonce_used' });
+    expect(replay.headers['set-cookie']).not.toMatch(/refresh=/);
   });
 
   test('an e-mail that already has an account is not taken over: the caller gets the data back (statusCode 1)', async () => {
@@ -178,6 +209,18 @@ describe('connecting and disconnecting', () => {
     });
     expect((await browser.call('PUT', '/api/user/me/password', { password: GOOD_PASSWORD })).body.statusCode).toBe(2);
     expect((await browser.call('DELETE', '/api/login-google-connect')).body.statusCode).toBe(1);
+  });
+
+  test('connecting spends the nonce too: a replayed token and nonce are refused', async () => {
+    const { browser } = await signedUp(t);
+    const nonce = await nonceFor(browser);
+    const token = await issuer.idToken({ sub: newSubject(), nonce });
+    expect((await browser.post('/api/login-google-connect', { token })).body.statusCode).toBe(1);
+    browser.jar.set('login_nonce', nonce);
+    expect((await browser.post('/api/login-google-connect', { token })).body).toMatchObject({
+      statusCode: -177,
+      error: 'login_nonce_used',
+    });
   });
 
   test('needs a logged-in user', async () => {

@@ -55,13 +55,16 @@ export class TokensRepository {
     return known ? { kind: 'reused', familyId: known.family_id, userId: known.user_id } : { kind: 'unknown' };
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.db
+  /** Revokes what is left of a family; answers its user, or undefined when it had already ended. */
+  async revokeFamily(familyId: string): Promise<number | undefined> {
+    const rows = await this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: sql`now()` })
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
+      .returning('user_id')
       .execute();
+    return rows[0]?.user_id;
   }
 
   async familyOf(digest: Buffer): Promise<string | undefined> {

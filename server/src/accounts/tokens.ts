@@ -14,10 +14,22 @@ const AUDIENCE = 'velvet-api';
 /** Claims of our access tokens; an anonymous one has no `sub` but a visitor id instead. */
 export interface AccessClaims {
   readonly userId: number | undefined;
+  /** A user token's session: the refresh family it was issued in (`sid`). */
+  readonly sessionId: string | undefined;
+  /**
+   * When a user token was issued, in milliseconds (`iat_ms`): the standard `iat` counts whole seconds, and
+   * a token issued in the same second right after a password change must still count as newer.
+   */
+  readonly issuedAtMs: number | undefined;
   readonly visitorId: string | undefined;
   readonly langId: string;
   readonly exp: number;
 }
+
+/** Who a token is for: a user's session (issued at a given instant) or a visitor. */
+export type TokenSubject = { userId: number; sessionId: string; issuedAtMs: number } | { visitorId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'token_invalid' | 'token_expired' };
 
@@ -34,10 +46,11 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(subject: { userId: number } | { visitorId: string }, langId: string): Promise<{ token: string; exp: number }> {
+  async sign(subject: TokenSubject, langId: string): Promise<{ token: string; exp: number }> {
     const seconds = 'userId' in subject ? ACCESS_TOKEN_SECONDS : ANONYMOUS_TOKEN_SECONDS;
     const exp = Math.floor(Date.now() / 1000) + seconds;
-    const jwt = new SignJWT({ lang: langId, ...('visitorId' in subject ? { vid: subject.visitorId } : {}) })
+    const claims = 'visitorId' in subject ? { vid: subject.visitorId } : { sid: subject.sessionId, iat_ms: subject.issuedAtMs };
+    const jwt = new SignJWT({ lang: langId, ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
@@ -71,11 +84,17 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
       const userId = payload.sub === undefined ? undefined : Number(payload.sub);
-      if (userId !== undefined && !(Number.isSafeInteger(userId) && userId > 0)) return { ok: false, reason: 'token_invalid' };
+      const sessionId = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : undefined;
+      const issuedAtMs = Number.isSafeInteger(payload.iat_ms) ? (payload.iat_ms as number) : undefined;
+      // A user token without its session cannot be ended by a logout, so it is not honoured.
+      const userValid = Number.isSafeInteger(userId) && (userId as number) > 0 && sessionId && issuedAtMs !== undefined;
+      if (userId !== undefined && !userValid) return { ok: false, reason: 'token_invalid' };
       return {
         ok: true,
         claims: {
           userId,
+          sessionId: userId === undefined ? undefined : sessionId,
+          issuedAtMs: userId === undefined ? undefined : issuedAtMs,
           visitorId: typeof payload.vid === 'string' ? payload.vid : undefined,
           langId: typeof payload.lang === 'string' ? payload.lang : 'en',
           exp: payload.exp ?? 0,

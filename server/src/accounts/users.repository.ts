@@ -15,6 +15,14 @@ export interface AccountRow {
   readonly emailVerifiedAt: Date | null;
 }
 
+/** An account as the per-request session check sees it. */
+export interface SessionAccountRow extends AccountRow {
+  /** Access tokens issued before this instant are void (password change or reset). */
+  readonly sessionsValidAfter: Date | null;
+  /** Whether the token's refresh family still has a live (unrevoked) token: false after its logout. */
+  readonly sessionLive: boolean;
+}
+
 export interface ProfileRow {
   readonly id: number;
   readonly uid: string;
@@ -80,6 +88,25 @@ export class UsersRepository {
 
   findAccountById(id: number): Promise<AccountRow | undefined> {
     return this.accounts().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The account behind an access token and whether the token's session is still open, in one statement:
+   * a primary-key read plus a probe of the partial index refresh_tokens_live_family (migration 0013).
+   */
+  findSessionAccount(id: number, sessionId: string): Promise<SessionAccountRow | undefined> {
+    return this.accounts()
+      .select([
+        'sessions_valid_after as sessionsValidAfter',
+        sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens r
+          WHERE r.family_id = ${sessionId}::uuid AND r.revoked_at IS NULL AND r.user_id = users.id)`.as('sessionLive'),
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async setSessionsValidAfter(id: number, validAfter: Date): Promise<void> {
+    await this.db.updateTable('users').set({ sessions_valid_after: validAfter }).where('id', '=', id).execute();
   }
 
   /** username and email are citext, so both lookups ignore case. */

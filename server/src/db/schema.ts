@@ -40,6 +40,7 @@ export interface UsersTable {
   likes_received: Defaulted<number>;
   banned_at: Timestamp | null;
   delete_requested_at: Timestamp | null;
+  sessions_valid_after: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -376,6 +377,11 @@ export interface SpentProofsTable {
   expires_at: Timestamp;
 }
 
+export interface SpentLoginNoncesTable {
+  digest: Buffer;
+  expires_at: Timestamp;
+}
+
 export interface EventPayloadsTable {
   id: Generated<number>;
   payload: Json<unknown>;
@@ -419,6 +425,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   altcha_spent: AltchaSpentTable;
   spent_proofs: SpentProofsTable;
+  spent_login_nonces: SpentLoginNoncesTable;
   event_payloads: EventPayloadsTable;
   profile_stats: ProfileStatsTable;
   upload_tokens: UploadTokensTable;

@@ -81,6 +81,10 @@ export const errorTable = {
   socket_origin_rejected: { statusCode: -152, message: 'Connections from this site are not allowed', http: 403 },
   socket_identity_changed: { statusCode: -165, message: 'This connection belongs to another session; open a new one' },
   socket_limit_reached: { statusCode: -166, message: 'Too many open connections from your network' },
+  // Google/Apple login nonces (accounts/login-nonces.ts).
+  login_nonce_invalid: { statusCode: -175, message: 'This sign-in was not started here; start it again' },
+  login_nonce_expired: { statusCode: -176, message: 'This sign-in took too long; start it again' },
+  login_nonce_used: { statusCode: -177, message: 'This sign-in was already used; start it again' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -84,6 +84,11 @@ export type BusEvent =
   | { readonly type: 'post-shares'; readonly postId: number; readonly shareCount: number }
   /** Also raised by a database trigger whenever users.banned_at is set (migration 0008). */
   | { readonly type: 'logout-banned'; readonly userId: number }
+  /**
+   * A user's sessions ended (accounts/session.service.ts): with `sessionId`, that one (a logout, a stolen
+   * refresh token); without, all of them (password change or reset, deletion request).
+   */
+  | { readonly type: 'sessions-ended'; readonly userId: number; readonly sessionId?: string }
   | {
       readonly type: 'check-video-failed';
       readonly userId: number;

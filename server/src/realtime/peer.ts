@@ -18,6 +18,8 @@ export class Peer {
   /** The key its open sockets are counted under for WS_SOCKETS_PER_ADDRESS (IPv6 by /64). */
   readonly client: string;
   userId: number | undefined;
+  /** The login session the socket authenticated with; a logout of that session closes it. */
+  sessionId: string | undefined;
   /** Identifies the viewer for once-a-day views and shares: user, visitor token or address digest. */
   viewerKey: string;
   /** The locale of the page that opened the socket: tag names in hitTag / shareTag are read in it. */

@@ -71,6 +71,19 @@ export class RealtimeRepository {
     return { banned, ended };
   }
 
+  /** Of these sessions (refresh families), those still open: a logout or a password change revoked the others. */
+  async liveSessions(sessionIds: string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .distinct()
+      .where('family_id', 'in', sessionIds)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return new Set(rows.map((row) => row.family_id));
+  }
+
   /**
    * Logs the share and moves the target's counter in one statement, unless the viewer already shared the
    * target within a day. Answers the new count, or undefined when nothing was counted.

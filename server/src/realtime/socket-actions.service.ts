@@ -125,6 +125,7 @@ export class SocketActions {
       return;
     }
     hub.setUser(peer, session.userId);
+    peer.sessionId = session.sessionId;
     peer.viewerKey = viewerKeyOf(session, peer);
     const unread = session.userId === undefined ? {} : await this.deps.notifications.unreadCounts(session.userId);
     peer.send('connect', { userId: session.userId ?? null, unread });

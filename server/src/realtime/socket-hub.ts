@@ -9,6 +9,8 @@ export interface SocketHubOptions {
   readonly heartbeatMs: number;
   /** Of the given logged-in users, those whose sessions must end (banned, leaving or deleted). */
   readonly blockedUsers: (userIds: number[]) => Promise<{ banned: number[]; ended: number[] }>;
+  /** Of the given login sessions, those still open (not logged out, not ended by a password change). */
+  readonly liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
 }
 
 /**
@@ -104,6 +106,9 @@ export class SocketHub {
       case 'logout-banned':
         this.endSessions(event.userId, CloseCode.banned);
         break;
+      case 'sessions-ended':
+        this.endSessions(event.userId, CloseCode.sessionEnded, event.sessionId);
+        break;
       case 'check-video-failed':
         this.toUser(event.userId, 'check-video-failed', { mediaId: event.mediaId, postId: event.postId, reason: event.reason });
         break;
@@ -131,9 +136,13 @@ export class SocketHub {
     for (const peer of peers) if (!peer.hidden) sendFrame(peer, frame);
   }
 
-  /** Banned: the client logs out (spec §4) and the socket closes. Other ends: the socket just closes. */
-  endSessions(userId: number, code: number): void {
+  /**
+   * Banned: the client logs out (spec §4) and the socket closes. Other ends: the socket just closes. With
+   * `sessionId` only the sockets opened in that session (a logout of one device) end.
+   */
+  endSessions(userId: number, code: number, sessionId?: string): void {
     for (const peer of [...(this.byUser.get(userId) ?? [])]) {
+      if (sessionId !== undefined && peer.sessionId !== sessionId) continue;
       if (code === CloseCode.banned) peer.send('logout-banned', { userId });
       this.setUser(peer, undefined);
       peer.ws.close(code, code === CloseCode.banned ? 'banned' : 'session ended');
@@ -156,8 +165,21 @@ export class SocketHub {
       const { banned, ended } = await this.options.blockedUsers(userIds);
       for (const userId of banned) this.endSessions(userId, CloseCode.banned);
       for (const userId of ended) this.endSessions(userId, CloseCode.sessionEnded);
+      await this.closeEndedSessions();
     } catch (error) {
       this.log.warn({ err: error }, 'account check of open sockets failed');
+    }
+  }
+
+  /** Backstop for a missed sessions-ended event (the bus is at most once): sockets of closed sessions end. */
+  private async closeEndedSessions(): Promise<void> {
+    const sessionIds = new Set<string>();
+    for (const peer of this.peers) if (peer.sessionId !== undefined) sessionIds.add(peer.sessionId);
+    if (sessionIds.size === 0) return;
+    const live = await this.options.liveSessions([...sessionIds]);
+    for (const peer of [...this.peers]) {
+      if (peer.sessionId === undefined || live.has(peer.sessionId) || peer.userId === undefined) continue;
+      this.endSessions(peer.userId, CloseCode.sessionEnded, peer.sessionId);
     }
   }
 }

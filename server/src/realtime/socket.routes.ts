@@ -47,6 +47,7 @@ export default async function socketRoutes(app: FastifyInstance, options: Socket
   const hub = new SocketHub(options.events, options.log, {
     heartbeatMs: options.heartbeatSeconds * 1000,
     blockedUsers: (userIds) => repository.blockedUsers(userIds),
+    liveSessions: (sessionIds) => repository.liveSessions(sessionIds),
   });
   const actions = new SocketActions({
     hub,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { TokensRepository } from '../accounts/tokens.repository.ts';
-import { opaqueToken, TokenSigner, tokenDigest } from '../accounts/tokens.ts';
-import { actingAs, createPost, createUser, ensureTag } from '../test/fixtures.ts';
+import { opaqueToken, tokenDigest } from '../accounts/tokens.ts';
+import { actingAs, createPost, createUser, ensureTag, startSession } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 import { openSocket, type TestSocket } from './test-socket.ts';
 
@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const tokenOf = async (userId: number) => (await new TokenSigner(t.container.config.auth.jwtSecret).sign({ userId }, 'en')).token;
+const tokenOf = async (userId: number) => (await startSession(db, t.container.config.auth.jwtSecret, userId)).session.accessToken;
 
 /** A socket authenticated by the `authorization` cookie, as a browser's would be. */
 async function socketOf(userId?: number, options: { autoPong?: boolean } = {}) {
@@ -113,6 +113,25 @@ describe('server events', () => {
     await db.updateTable('users').set({ banned_at: new Date() }).where('id', '=', user.id).execute();
     expect(await socket.next('logout-banned')).toBeDefined();
     expect(await socket.closed).toBe(4003);
+  });
+
+  test("a logout closes that session's sockets (4001) and no others; a password change closes them all", async () => {
+    const user = await createUser(db);
+    const [leaving, staying] = [await tokenOf(user.id), await tokenOf(user.id)];
+    const open = async (token: string) => {
+      const socket = await openSocket(wsUrl, { headers: { cookie: `authorization=${token}` } });
+      sockets.push(socket);
+      expect(await socket.next('connect')).toMatchObject({ userId: user.id });
+      return socket;
+    };
+    const [leavingSocket, stayingSocket] = [await open(leaving), await open(staying)];
+    await t.request({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${leaving}` } });
+    expect(await leavingSocket.closed).toBe(4001);
+    stayingSocket.send('visChange', { hidden: false });
+    expect(stayingSocket.ws.readyState).toBe(stayingSocket.ws.OPEN);
+
+    await t.container.services.accounts.accounts.changePassword(user.id, undefined, 'A socket test passphrase 3');
+    expect(await stayingSocket.closed).toBe(4001);
   });
 
   test('a banned user who connects is told to log out at once', async () => {

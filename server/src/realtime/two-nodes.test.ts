@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { TokenSigner } from '../accounts/tokens.ts';
 import { openDatabase } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
-import { createPost, createUser } from '../test/fixtures.ts';
+import { createPost, createUser, startSession } from '../test/fixtures.ts';
 import {
   ensureWebBuild,
   freePort,
@@ -52,16 +51,22 @@ afterAll(async () => {
   await database?.drop();
 });
 
+let started: Promise<[number, number]> | undefined;
+/** Both nodes, started once for the file. */
+const twoNodes = () => {
+  started ??= Promise.all([startNode(database.url), startNode(database.url)]);
+  return started;
+};
+
 test('a like made through node 1 reaches a socket on node 2', async () => {
-  const [one, two] = await Promise.all([startNode(database.url), startNode(database.url)]);
+  const [one, two] = await twoNodes();
   const handle = openDatabase(database.url, 2, createLogger('silent'));
   try {
     const liker = await createUser(handle.db);
     const author = await createUser(handle.db);
     const postId = await createPost(handle.db, author.id);
-    const signer = new TokenSigner(JWT_SECRET);
-    const authorToken = (await signer.sign({ userId: author.id }, 'en')).token;
-    const likerToken = (await signer.sign({ userId: liker.id }, 'en')).token;
+    const authorToken = (await startSession(handle.db, JWT_SECRET, author.id)).session.accessToken;
+    const likerToken = (await startSession(handle.db, JWT_SECRET, liker.id)).session.accessToken;
 
     const socket = await openSocket(`ws://127.0.0.1:${two}/ws/`, { headers: { cookie: `authorization=${authorToken}` } });
     expect(await socket.next('connect')).toMatchObject({ userId: author.id });
@@ -76,6 +81,27 @@ test('a like made through node 1 reaches a socket on node 2', async () => {
     expect(await socket.next('post-likes')).toEqual({ postId, likesCount: 1 });
     expect(await socket.next('notification')).toMatchObject({ type: 'post-like', user: { id: liker.id }, post: { id: postId } });
     await socket.close();
+  } finally {
+    await handle.close();
+  }
+}, 90_000);
+
+test('a logout through node 1 closes the socket of that session on node 2', async () => {
+  const [one, two] = await twoNodes();
+  const handle = openDatabase(database.url, 2, createLogger('silent'));
+  try {
+    const user = await createUser(handle.db);
+    const token = (await startSession(handle.db, JWT_SECRET, user.id)).session.accessToken;
+    const socket = await openSocket(`ws://127.0.0.1:${two}/ws/`, { headers: { cookie: `authorization=${token}` } });
+    expect(await socket.next('connect')).toMatchObject({ userId: user.id });
+    const loggedOut = await fetch(`http://127.0.0.1:${one}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await loggedOut.json()).toMatchObject({ statusCode: 2, userId: null });
+    expect(await socket.closed).toBe(4001);
+    const after = await fetch(`http://127.0.0.1:${two}/api/user?ifollow=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await after.json()).toMatchObject({ error: 'login_required' });
   } finally {
     await handle.close();
   }

@@ -1,4 +1,7 @@
+import { type IssuedSession, SessionService } from '../accounts/session.service.ts';
+import { TokensRepository } from '../accounts/tokens.repository.ts';
 import { TokenSigner } from '../accounts/tokens.ts';
+import { UsersRepository } from '../accounts/users.repository.ts';
 import type { Db } from '../db/database.ts';
 import { MediaStatus, PostStatus } from '../posts/post-status.ts';
 import type { TestApp } from './test-app.ts';
@@ -114,10 +117,23 @@ export async function ensureTag(db: Db, tag: string): Promise<number> {
   return row.id;
 }
 
+/**
+ * A session of `userId` started as a login starts one (its refresh family is stored), so the access token
+ * passes the per-request session check and a logout or password change can end it.
+ */
+export async function startSession(db: Db, jwtSecret: string, userId: number): Promise<IssuedSession> {
+  const account = await new UsersRepository(db).findAccountById(userId);
+  if (!account) throw new Error(`no user ${userId}`);
+  const sessions = new SessionService(new TokenSigner(jwtSecret), new UsersRepository(db), new TokensRepository(db), {
+    publish: async () => {},
+  });
+  return sessions.start(account);
+}
+
 /** Headers that authenticate as `userId` (a Bearer token, so no cookie or CSRF checks are involved). */
 export async function authAs(t: TestApp, userId: number): Promise<Record<string, string>> {
-  const { token } = await new TokenSigner(t.container.config.auth.jwtSecret).sign({ userId }, 'en');
-  return { authorization: `Bearer ${token}` };
+  const { session } = await startSession(t.container.database.db, t.container.config.auth.jwtSecret, userId);
+  return { authorization: `Bearer ${session.accessToken}` };
 }
 
 /** A logged-in caller: JSON requests with the user's token. */
