@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { TokenSigner } from '../accounts/tokens.ts';
 import { addressKey } from '../posts/viewer.ts';
-import { createPost, createUser } from '../test/fixtures.ts';
+import { createPost, createUser, startSession } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 import { openSocket, type TestSocket } from './test-socket.ts';
 
@@ -51,9 +50,9 @@ describe('reconnect', () => {
   });
 
   test('a user socket may renew its own token, but not become another user or anonymous', async () => {
-    const signer = new TokenSigner(t.container.config.auth.jwtSecret);
     const [user, other] = await Promise.all([createUser(db), createUser(db)]);
-    const tokenOf = async (id: number) => (await signer.sign({ userId: id }, 'en')).token;
+    const tokenOf = async (id: number) =>
+      (await startSession(db, t.container.config.auth.jwtSecret, id)).session.accessToken;
     const socket = await socketFrom('127.0.0.22', { cookie: `authorization=${await tokenOf(user.id)}` });
     expect(await socket.next('connect')).toMatchObject({ userId: user.id });
     socket.send('reconnect', { token: await tokenOf(user.id) });
