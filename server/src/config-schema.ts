@@ -45,6 +45,13 @@ export const settingsSchema = Type.Object({
   S3_BUCKET: Type.String({ default: '', description: 'S3 bucket for media.' }),
   S3_ACCESS_KEY_ID: Type.String({ default: '', description: 'S3 access key.' }),
   S3_SECRET_ACCESS_KEY: Type.String({ default: '', description: 'S3 secret key.' }),
+  CDN_PURGE_URL: Type.String({
+    default: '',
+    pattern: '^(https?://\\S+)?$',
+    description:
+      'A CDN\'s purge-by-URL endpoint: withdrawn media\'s addresses are POSTed to it as `{"files": [...]}` (media/README.md "Takedowns"). Empty: no CDN, purges are only logged.',
+  }),
+  CDN_PURGE_TOKEN: Type.String({ default: '', description: 'Sent as `Authorization: Bearer …` with each purge request.' }),
   MAIL_TRANSPORT: Type.Union([Type.Literal('outbox'), Type.Literal('smtp')], {
     default: 'outbox',
     description: '`outbox` writes messages to `DATA_DIR/outbox`; `smtp` sends through SMTP_URL.',

@@ -32,6 +32,8 @@ export interface Config {
         readonly accessKeyId: string;
         readonly secretAccessKey: string;
       };
+  /** Where takedowns purge withdrawn media (media/cdn-purger.ts); no URL: nothing in front of /media/ to purge. */
+  readonly cdn: { readonly purgeUrl: string | undefined; readonly purgeToken: string };
   readonly mail: {
     readonly transport: 'outbox' | 'smtp';
     readonly outboxDir: string;
@@ -184,6 +186,7 @@ export function buildConfig(settings: Settings): Config {
             secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
           }
         : { driver: 'local', dir: resolve(dataDir, 'media') },
+    cdn: { purgeUrl: settings.CDN_PURGE_URL || undefined, purgeToken: settings.CDN_PURGE_TOKEN },
     mail: {
       transport: settings.MAIL_TRANSPORT,
       outboxDir: resolve(dataDir, 'outbox'),
