@@ -88,6 +88,17 @@ export const settingsSchema = Type.Object({
     default: 3600,
     description: 'Lifetime of an upload token (`/api/media/uptoken`); an upload must start before its token expires.',
   }),
+  UPLOAD_BYTES_PER_DAY: Type.Integer({
+    ...Bytes,
+    default: 10_737_418_240,
+    description: 'Bytes of originals a user may store by upload in any 24 hours; an upload stops at what is left.',
+  }),
+  UPLOADS_AT_ONCE: Type.Integer({
+    minimum: 1,
+    maximum: 20,
+    default: 2,
+    description: 'Uploads a user may have streaming at the same time.',
+  }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,

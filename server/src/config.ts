@@ -67,7 +67,12 @@ export interface Config {
     readonly maxImageBytes: number;
     readonly maxImagesPerPost: number;
   };
-  readonly upload: { readonly tokenTtlSeconds: number };
+  readonly upload: {
+    readonly tokenTtlSeconds: number;
+    /** Per user, over any 24 hours (media/upload/upload-quota.ts). */
+    readonly bytesPerDay: number;
+    readonly atOnce: number;
+  };
   readonly feed: { readonly rankingSeconds: number };
   readonly worker: { readonly concurrency: number };
   readonly scraper: {
@@ -221,7 +226,11 @@ export function buildConfig(settings: Settings): Config {
       maxImageBytes: settings.MAX_IMAGE_BYTES,
       maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
     },
-    upload: { tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS },
+    upload: {
+      tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS,
+      bytesPerDay: settings.UPLOAD_BYTES_PER_DAY,
+      atOnce: settings.UPLOADS_AT_ONCE,
+    },
     feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
     worker: { concurrency: settings.WORKER_CONCURRENCY },
     scraper: {

@@ -60,3 +60,14 @@ CREATE TRIGGER users_media_hidden AFTER UPDATE OF banned_at, delete_requested_at
   FOR EACH ROW WHEN ((OLD.banned_at IS NULL AND NEW.banned_at IS NOT NULL)
     OR (OLD.delete_requested_at IS NULL AND NEW.delete_requested_at IS NOT NULL))
   EXECUTE FUNCTION purge_hidden_account_media();
+
+-- Uploads streaming now (media/upload/upload-quota.ts): each holds a slot of UPLOADS_AT_ONCE and reserves the
+-- bytes it may still receive out of the user's UPLOAD_BYTES_PER_DAY, so uploads at the same time cannot
+-- together pass the quota. Deleted when the upload ends; a row a crashed process left is ignored after 6 hours.
+CREATE TABLE uploads_in_progress (
+  id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id         bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  allowance_bytes bigint NOT NULL CHECK (allowance_bytes >= 0),
+  started_at      timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX uploads_in_progress_user ON uploads_in_progress (user_id, started_at);
