@@ -96,7 +96,7 @@ describe('the daily quota', () => {
 });
 
 describe('uploads at once', () => {
-  test('a third upload while two are streaming is refused; a slot a dead process left frees itself', async () => {
+  test('slots of running uploads count; one a dead process left frees itself after 6 hours', async () => {
     const user = await uploader(t);
     const running = async (startedAt: Date) =>
       db()
