@@ -6,7 +6,7 @@
 -- both at once by reading the same rows (media/media-access.ts); the jobs finish the work.
 
 -- One job per media name and task, keyed so a repeated withdrawal does not queue it twice; graphile-worker
--- retries a failure with exponential back-off, 25 attempts (about three days). PL/pgSQL, so the function
+-- retries a failure with exponential back-off, 25 attempts (about four days). PL/pgSQL, so the function
 -- can be created before graphile-worker installs its schema.
 CREATE FUNCTION enqueue_media_job(task text, media_name text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
