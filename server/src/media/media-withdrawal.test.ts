@@ -234,6 +234,22 @@ describe('who may see which media', () => {
     expect(await remaining(t, post.keys)).toEqual([]);
   });
 
+  // Every post status there is, so a new one cannot be served to strangers by default.
+  test.each(Object.entries(PostStatus))(
+    'a post in status %s (%i): strangers and its owner get what the status allows',
+    async (_, status) => {
+      const { db } = t.container.database;
+      const alice = await createUser(db);
+      const post = await postWithFiles(t, alice.id, status);
+      const public_ = status === PostStatus.published;
+      const withdrawn = status === PostStatus.removed || status === PostStatus.blocked;
+      expect(await statuses(t, post.name)).toEqual(Array(3).fill(public_ ? 200 : 404));
+      expect(await statuses(t, post.name, await authAs(t, alice.id))).toEqual(Array(3).fill(withdrawn ? 404 : 200));
+      await db.updateTable('posts').set({ deleted_at: new Date() }).where('id', '=', post.postId).execute();
+      expect(await statuses(t, post.name, await authAs(t, alice.id))).toEqual([404, 404, 404]);
+    },
+  );
+
   test('a media name without a row, and a post still processing, are not served to others', async () => {
     const { db } = t.container.database;
     await t.container.storage.put('media/strayName123/mp4-540.mp4', Buffer.from('stray'));
