@@ -18,6 +18,7 @@ import responseCache from './http/response-cache.ts';
 import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
+import { MediaAccessRepository } from './media/media-access.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
 import uploadRoutes from './media/upload/upload.routes.ts';
 import notificationRoutes from './notifications/notifications.routes.ts';
@@ -88,7 +89,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     await app.register(outboxRoutes, { dir: config.mail.outboxDir });
   }
   await app.register(socialRoutes, { social: services.accounts.social, auth: config.auth, baseUrl: config.http.baseUrl });
-  await app.register(mediaRoutes, { storage: container.storage });
+  await app.register(mediaRoutes, { storage: container.storage, access: new MediaAccessRepository(container.database.db) });
   await app.register(postRoutes, { posts: services.posts.posts });
   await app.register(pinRoutes, { pins: services.posts.pins });
   await app.register(likeRoutes, { likes: services.posts.likes });

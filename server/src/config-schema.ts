@@ -45,6 +45,13 @@ export const settingsSchema = Type.Object({
   S3_BUCKET: Type.String({ default: '', description: 'S3 bucket for media.' }),
   S3_ACCESS_KEY_ID: Type.String({ default: '', description: 'S3 access key.' }),
   S3_SECRET_ACCESS_KEY: Type.String({ default: '', description: 'S3 secret key.' }),
+  CDN_PURGE_URL: Type.String({
+    default: '',
+    pattern: '^(https?://\\S+)?$',
+    description:
+      'A CDN\'s purge-by-URL endpoint: withdrawn media\'s addresses are POSTed to it as `{"files": [...]}` (media/README.md "Takedowns"). Empty: no CDN, purges are only logged.',
+  }),
+  CDN_PURGE_TOKEN: Type.String({ default: '', description: 'Sent as `Authorization: Bearer …` with each purge request.' }),
   MAIL_TRANSPORT: Type.Union([Type.Literal('outbox'), Type.Literal('smtp')], {
     default: 'outbox',
     description: '`outbox` writes messages to `DATA_DIR/outbox`; `smtp` sends through SMTP_URL.',
@@ -105,6 +112,17 @@ export const settingsSchema = Type.Object({
     maximum: 86_400,
     default: 3600,
     description: 'Lifetime of an upload token (`/api/media/uptoken`); an upload must start before its token expires.',
+  }),
+  UPLOAD_BYTES_PER_DAY: Type.Integer({
+    ...Bytes,
+    default: 10_737_418_240,
+    description: 'Bytes of originals a user may store by upload in any 24 hours; an upload stops at what is left.',
+  }),
+  UPLOADS_AT_ONCE: Type.Integer({
+    minimum: 1,
+    maximum: 20,
+    default: 2,
+    description: 'Uploads a user may have streaming at the same time.',
   }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 1,

@@ -35,6 +35,8 @@ export interface Config {
         readonly accessKeyId: string;
         readonly secretAccessKey: string;
       };
+  /** Where takedowns purge withdrawn media (media/cdn-purger.ts); no URL: nothing in front of /media/ to purge. */
+  readonly cdn: { readonly purgeUrl: string | undefined; readonly purgeToken: string };
   readonly mail: {
     readonly transport: 'outbox' | 'smtp';
     readonly outboxDir: string;
@@ -68,7 +70,12 @@ export interface Config {
     readonly maxImageBytes: number;
     readonly maxImagesPerPost: number;
   };
-  readonly upload: { readonly tokenTtlSeconds: number };
+  readonly upload: {
+    readonly tokenTtlSeconds: number;
+    /** Per user, over any 24 hours (media/upload/upload-quota.ts). */
+    readonly bytesPerDay: number;
+    readonly atOnce: number;
+  };
   readonly feed: { readonly rankingSeconds: number };
   /** Viewers of one address range whose views / shares of a post count per window. */
   readonly counting: { readonly viewersPerNetwork: number; readonly sharersPerNetwork: number };
@@ -195,6 +202,7 @@ export function buildConfig(settings: Settings): Config {
             secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
           }
         : { driver: 'local', dir: resolve(dataDir, 'media') },
+    cdn: { purgeUrl: settings.CDN_PURGE_URL || undefined, purgeToken: settings.CDN_PURGE_TOKEN },
     mail: {
       transport: settings.MAIL_TRANSPORT,
       outboxDir: resolve(dataDir, 'outbox'),
@@ -229,7 +237,11 @@ export function buildConfig(settings: Settings): Config {
       maxImageBytes: settings.MAX_IMAGE_BYTES,
       maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
     },
-    upload: { tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS },
+    upload: {
+      tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS,
+      bytesPerDay: settings.UPLOAD_BYTES_PER_DAY,
+      atOnce: settings.UPLOADS_AT_ONCE,
+    },
     feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
     counting: {
       viewersPerNetwork: settings.COUNTED_VIEWERS_PER_NETWORK,

@@ -6,6 +6,8 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
+import { createCdnPurger } from './media/cdn-purger.ts';
+import { MediaRemovalService } from './media/media-removal.service.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';
 import type { ProcessingService } from './media/processing/processing.service.ts';
 import { createProcessingService } from './media/processing/processing-services.ts';
@@ -43,6 +45,8 @@ export interface Container {
     readonly processing: ProcessingService;
     /** Upload tokens, uploads and URL-import ingest, pipeline health (media/upload/). */
     readonly upload: UploadServices;
+    /** Takedowns: withdrawn media's files deleted and purged from the CDN (jobs media:remove-files, media:purge-cdn). */
+    readonly mediaRemoval: MediaRemovalService;
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
@@ -58,6 +62,7 @@ export function jobDeps(container: Container): JobDeps {
     scraper: container.services.scraper,
     processing: container.services.processing,
     upload: container.services.upload.uploads,
+    mediaRemoval: container.services.mediaRemoval,
     events: container.events,
   };
 }
@@ -111,6 +116,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         media: createSimicheckServices(config, database.db, storage, events, log),
         processing,
         upload,
+        mediaRemoval: new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl),
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
         discovery: createDiscoveryServices(database.db, config, log),
         notifications,

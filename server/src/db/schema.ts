@@ -316,6 +316,14 @@ export interface PendingOriginalsTable {
   created_at: Defaulted<Timestamp>;
 }
 
+/** Uploads streaming now, each with the bytes it may still receive (media/upload/upload-quota.ts). */
+export interface UploadsInProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  allowance_bytes: number;
+  started_at: Defaulted<Timestamp>;
+}
+
 export interface WorkerHeartbeatsTable {
   worker_id: string;
   seen_at: Defaulted<Timestamp>;
@@ -431,4 +439,5 @@ export interface Database {
   upload_tokens: UploadTokensTable;
   pending_originals: PendingOriginalsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  uploads_in_progress: UploadsInProgressTable;
 }

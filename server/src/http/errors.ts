@@ -54,6 +54,9 @@ export const errorTable = {
   // Upload service (media/upload/): the token, and more clips than a post may join.
   uptoken_invalid: { statusCode: -76, message: 'The upload token is missing, expired or revoked' },
   too_many_clips: { statusCode: -77, message: 'Join at most twenty clips' },
+  // Per-user upload quota (media/upload/upload-quota.ts).
+  upload_quota_exceeded: { statusCode: -170, message: 'You have uploaded as much as you can for today' },
+  too_many_uploads_at_once: { statusCode: -171, message: 'Wait for your other uploads to finish' },
   // Posts and the social graph (posts/, social/).
   cannot_follow_self: { statusCode: -50, message: 'You cannot follow yourself' },
   post_not_publishable: { statusCode: -51, message: 'This post cannot be published in its current state' },

@@ -2,6 +2,7 @@ import type { Task, TaskList } from 'graphile-worker';
 import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
+import type { MediaRemovalService } from '../media/media-removal.service.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
 import type { SimicheckService } from '../media/simicheck/simicheck.service.ts';
@@ -22,6 +23,7 @@ export interface JobDeps {
   readonly scraper?: ScraperService;
   readonly processing?: ProcessingService;
   readonly upload?: UploadService;
+  readonly mediaRemoval?: MediaRemovalService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -45,6 +47,10 @@ export interface JobPayloads {
   'media:purge-orphan-originals': Record<string, never>;
   'media:schedule-stalled-posts': Record<string, never>;
   'media:fail-abandoned-posts': Record<string, never>;
+  /** Enqueued by database triggers (migration 0012) when media is withdrawn; job key `media-remove-files:{name}`. */
+  'media:remove-files': { readonly name: string };
+  /** Enqueued by database triggers when public media stops being public; job key `media-purge-cdn:{name}`. */
+  'media:purge-cdn': { readonly name: string };
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -74,6 +80,8 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'media:fail-abandoned-posts': async (deps) => {
     await required(deps.processing, 'processing').failAbandoned();
   },
+  'media:remove-files': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').removeFiles(payload.name),
+  'media:purge-cdn': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').purgeCdn(payload.name),
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);

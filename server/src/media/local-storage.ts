@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, Storage, StoredObject } from './storage.ts';
-import { assertValidStorageKey, contentTypeOfKey } from './storage-keys.ts';
+import { assertValidStorageKey, assertValidStoragePrefix, contentTypeOfKey } from './storage-keys.ts';
 
 /** Unfinished writes live here; valid keys cannot start with a dot, so nothing in it is ever served. */
 const INCOMING_DIR = '.incoming';
@@ -61,6 +61,28 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.#pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertValidStoragePrefix(prefix);
+    const folder = this.#pathOf(prefix.slice(0, -1));
+    try {
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(this.#root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidStoragePrefix(prefix);
+    // The trailing separator makes a file stored under the folder's own name (not under the prefix) an ENOTDIR.
+    await rm(`${this.#pathOf(prefix.slice(0, -1))}${sep}`, { recursive: true, force: true }).catch((error) => {
+      if (!isMissing(error)) throw error;
+    });
   }
 
   /** Writes into a temporary file beside the root, then renames it over the key: rename is atomic on one filesystem. */

@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { errorEnvelope } from '../http/errors.ts';
 import { etagMatches, parseByteRange } from './byte-range.ts';
+import { type MediaAccessRepository, mediaNameOfKey } from './media-access.ts';
 import type { Storage } from './storage.ts';
 import { isValidStorageKey } from './storage-keys.ts';
 
-/** Stored objects never change under a key (a new rendition gets a new media name), so caches may keep them for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Public media may be kept, but not for good: a takedown must be able to withdraw it. Browsers keep it an
+ * hour (then revalidate by ETag, which checks access again); a CDN a week, or until the takedown's purge
+ * (media/README.md "Takedowns"). Never `immutable`.
+ */
+export const PUBLIC_MEDIA_CACHE = 'public, max-age=3600, s-maxage=604800';
+/** Media only its owner may see: never stored by a browser or a shared cache. */
+export const OWNER_MEDIA_CACHE = 'private, no-store';
 
 /** Uploaded bytes are kept for processing only: what is served is always re-encoded (no EXIF, no polyglots). */
 const ORIGINAL = /\/original\.[A-Za-z0-9]+$/;
@@ -16,17 +23,36 @@ function notFound(reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('not_found').body);
 }
 
-/** Streams the object stored under key, with byte ranges for players, ETag revalidation and immutable caching. */
-async function serveObject(storage: Storage, key: string, request: FastifyRequest, reply: FastifyReply) {
-  const object = isValidStorageKey(key) ? await storage.stat(key) : undefined;
-  if (!object) return notFound(reply);
+interface MediaFiles {
+  readonly storage: Storage;
+  readonly access: MediaAccessRepository;
+}
+
+/** The Cache-Control a caller gets for the media name of key, or undefined when they may not see it. */
+async function cachePolicyFor(access: MediaAccessRepository, key: string, request: FastifyRequest) {
+  const name = mediaNameOfKey(key);
+  const audience = name ? await access.audience(name) : undefined;
+  if (audience?.kind === 'everyone') return PUBLIC_MEDIA_CACHE;
+  if (audience?.kind === 'owner' && audience.ownerId === request.session.userId) return OWNER_MEDIA_CACHE;
+  return undefined;
+}
+
+/**
+ * Streams the object stored under key to a caller allowed to see its media name, with byte ranges for
+ * players and ETag revalidation. Everyone else gets the same 404 as for a missing file.
+ */
+async function serveObject({ storage, access }: MediaFiles, key: string, request: FastifyRequest, reply: FastifyReply) {
+  if (!isValidStorageKey(key)) return notFound(reply);
+  const cacheControl = await cachePolicyFor(access, key, request);
+  const object = cacheControl ? await storage.stat(key) : undefined;
+  if (!cacheControl || !object) return notFound(reply);
 
   reply
     .header('content-type', object.contentType)
     .header('accept-ranges', 'bytes')
     .header('etag', object.etag)
     .header('last-modified', object.modifiedAt.toUTCString())
-    .header('cache-control', IMMUTABLE);
+    .header('cache-control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], object.etag)) return reply.status(304).send();
 
   const ifRange = request.headers['if-range'];
@@ -50,12 +76,12 @@ const thumberParams = Type.Object({
   file: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}\\.(jpg|png)$' }),
 });
 
-export default async function mediaRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
+export default async function mediaRoutes(app: FastifyInstance, files: MediaFiles) {
   // Media is already compressed; gzip would also break byte ranges.
   /** `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`; never an uploaded original. */
   app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, (request, reply) => {
     const key = `media/${request.params['*']}`;
-    return ORIGINAL.test(key) ? notFound(reply) : serveObject(storage, key, request, reply);
+    return ORIGINAL.test(key) ? notFound(reply) : serveObject(files, key, request, reply);
   });
 
   /**
@@ -69,7 +95,7 @@ export default async function mediaRoutes(app: FastifyInstance, { storage }: { s
       const { size, file } = request.params;
       const dot = file.lastIndexOf('.');
       const format = file.slice(dot + 1);
-      return serveObject(storage, `media/${file.slice(0, dot)}/${size}-${format}.${format}`, request, reply);
+      return serveObject(files, `media/${file.slice(0, dot)}/${size}-${format}.${format}`, request, reply);
     },
   );
 }

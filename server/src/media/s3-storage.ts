@@ -6,15 +6,17 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { ByteRange, Storage, StoredObject } from './storage.ts';
-import { assertValidStorageKey, contentTypeOfKey } from './storage-keys.ts';
+import { assertValidStorageKey, assertValidStoragePrefix, contentTypeOfKey } from './storage-keys.ts';
 
 export interface S3StorageOptions {
   /** Empty for AWS itself; an S3-compatible server's URL otherwise (addressed path-style). */
@@ -28,8 +30,8 @@ export interface S3StorageOptions {
 }
 
 const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
-/** Objects are written once under a key and never change (see storage.ts). */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** S3 deletes at most this many keys per DeleteObjects request. */
+const DELETE_BATCH = 1000;
 
 function isMissing(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
@@ -158,6 +160,34 @@ export class S3Storage implements Storage {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
   }
 
+  async list(prefix: string): Promise<string[]> {
+    assertValidStoragePrefix(prefix);
+    const keys: string[] = [];
+    // Pages follow each other by their last key (Marker), which every S3-compatible server understands;
+    // s3rver cannot make ListObjectsV2 continuation tokens on Node 24 (it ciphers them with DES).
+    for (let marker: string | undefined, truncated = true; truncated; ) {
+      const page = await this.#client.send(
+        new ListObjectsCommand({ Bucket: this.#bucket, Prefix: prefix, ...(marker ? { Marker: marker } : {}) }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      marker = keys.at(-1);
+      truncated = Boolean(page.IsTruncated && page.Contents?.length);
+    }
+    return keys;
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const keys = await this.list(prefix);
+    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+      const batch = keys.slice(start, start + DELETE_BATCH);
+      const { Errors } = await this.#client.send(
+        new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      const failed = Errors?.[0];
+      if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
+    }
+  }
+
   /** Stops the client's sockets (tests and shutdown). */
   close(): void {
     this.#client.destroy();
@@ -171,7 +201,6 @@ export class S3Storage implements Storage {
         Body: body,
         ContentLength: length,
         ContentType: contentTypeOfKey(key),
-        CacheControl: IMMUTABLE,
       }),
     );
     return this.#statWritten(key);
@@ -183,7 +212,6 @@ export class S3Storage implements Storage {
         Bucket: this.#bucket,
         Key: key,
         ContentType: contentTypeOfKey(key),
-        CacheControl: IMMUTABLE,
       }),
     );
     const parts: { ETag: string | undefined; PartNumber: number }[] = [];

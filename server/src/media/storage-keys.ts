@@ -12,6 +12,13 @@ export function assertValidStorageKey(key: string): void {
   if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(`Invalid storage key ${JSON.stringify(key.slice(0, 80))}`);
 }
 
+/** A folder prefix (`media/<name>/`): a valid key followed by one slash, so a prefix never matches a sibling name. */
+export function assertValidStoragePrefix(prefix: string): void {
+  if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) {
+    throw new InvalidStorageKeyError(`Invalid storage prefix ${JSON.stringify(prefix.slice(0, 80))}`);
+  }
+}
+
 const contentTypes: Record<string, string> = {
   mp4: 'video/mp4',
   m4v: 'video/mp4',

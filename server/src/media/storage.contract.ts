@@ -116,6 +116,42 @@ export function storageContract(name: string, setUp: () => StorageUnderTest, lar
       expect(await storage.exists(target)).toBe(false);
     });
 
+    test('a folder lists every object under it, nested ones too, and is deleted whole, sparing its neighbours', async () => {
+      const { storage } = setUp();
+      const folder = `media/contract${++sequence}x${randomBytes(3).toString('hex')}`;
+      const inside = [`${folder}/mp4-360.mp4`, `${folder}/hls/360p/seg-001.m4s`, `${folder}/hls/master.m3u8`];
+      const neighbours = [`${folder}x/poster-jpg.jpg`, `${folder}-poster.jpg`];
+      for (const target of [...inside, ...neighbours]) await storage.put(target, Buffer.from(target));
+      expect((await storage.list(`${folder}/`)).sort()).toEqual([...inside].sort());
+      await storage.deletePrefix(`${folder}/`);
+      expect(await storage.list(`${folder}/`)).toEqual([]);
+      for (const target of inside) expect(await storage.exists(target)).toBe(false);
+      for (const target of neighbours) expect(await storage.exists(target)).toBe(true);
+      await storage.deletePrefix(`${folder}/`);
+      expect(await storage.list(`media/never${randomBytes(3).toString('hex')}/`)).toEqual([]);
+    });
+
+    test('a folder of more objects than one delete request takes is deleted whole', async () => {
+      const { storage } = setUp();
+      const folder = `media/contract${++sequence}x${randomBytes(3).toString('hex')}/`;
+      const keys = Array.from({ length: 1003 }, (_, index) => `${folder}hls/seg-${index}.m4s`);
+      for (let start = 0; start < keys.length; start += 50) {
+        await Promise.all(keys.slice(start, start + 50).map((target) => storage.put(target, Buffer.from('s'))));
+      }
+      expect(await storage.list(folder)).toHaveLength(1003);
+      await storage.deletePrefix(folder);
+      expect(await storage.list(folder)).toEqual([]);
+    }, 120_000);
+
+    test.each(['media', 'media/a', '../x/', 'media//', '/media/a/', 'media/.hidden/'])(
+      'the folder %j is refused',
+      async (bad) => {
+        const { storage } = setUp();
+        await expect(storage.list(bad)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+        await expect(storage.deletePrefix(bad)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      },
+    );
+
     test.each(['', '../escape', 'media/../../etc/passwd', '.incoming/x', 'media/.hidden', 'a//b', '/absolute', 'media/a b'])(
       'the key %j is refused',
       async (bad) => {

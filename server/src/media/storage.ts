@@ -20,7 +20,8 @@ export interface ByteRange {
 
 /**
  * Where media bytes live. Keys are slash-separated paths such as `media/<name>/poster-jpg.jpg`; objects are
- * written once and never change, which is what lets `/media/` answer with immutable cache headers.
+ * written once and never change, until a takedown removes a media name's folder whole (media/README.md
+ * "Takedowns").
  */
 export interface Storage {
   /** Stores the bytes under key; readers see the old object or the whole new one, never a part. */
@@ -33,6 +34,10 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Keys of every object under a folder such as `media/<name>/` (ending in a slash), in no set order. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes every object under a folder such as `media/<name>/`; an empty or missing folder is not an error. */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 /** Builds the configured storage: the local disk, or an S3 bucket (STORAGE_DRIVER=s3). */

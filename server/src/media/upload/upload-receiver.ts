@@ -13,8 +13,11 @@ export interface ReceivedUpload {
   readonly files: readonly ScratchFile[];
 }
 
-/** Called once, when the first file arrives and before any of its bytes are read. */
-export type BeforeFirstFile = (fields: ReadonlyMap<string, string>) => Promise<void>;
+/**
+ * Called once, when the first file arrives and before any of its bytes are read; answers how many bytes
+ * the upload may receive in all (its quota allowance).
+ */
+export type BeforeFirstFile = (fields: ReadonlyMap<string, string>) => Promise<number>;
 
 /**
  * The code checkUpload (upload-rules.ts) would give the files received so far, for the problems that show
@@ -32,7 +35,8 @@ function earlyRefusal(files: readonly ScratchFile[], clips: boolean): AppError |
 /**
  * Reads an upload's parts in order: fields into a map, files into the scratch folder one at a time in
  * constant memory. Stops at the first file that cannot be part of the post: refused by its first bytes,
- * over its size limit (the video limit counts all clips together), or one file too many.
+ * over its size limit (the video limit counts all clips together), past the upload's quota allowance, or
+ * one file too many.
  */
 export async function receiveUpload(
   parts: AsyncIterable<UploadPart>,
@@ -43,6 +47,8 @@ export async function receiveUpload(
   const fields = new Map<string, string>();
   const files: ScratchFile[] = [];
   let videoBytes = 0;
+  let receivedBytes = 0;
+  let allowance = 0;
   for await (const part of parts) {
     if (part.type === 'field') {
       if (fields.has(part.name)) {
@@ -51,13 +57,15 @@ export async function receiveUpload(
       fields.set(part.name, part.value);
       continue;
     }
-    if (files.length === 0) await beforeFirstFile(fields);
+    if (files.length === 0) allowance = await beforeFirstFile(fields);
     const clips = fields.get('clips') === '1';
     if (files.length >= limits.maxImagesPerPost) throw new AppError(clips ? 'too_many_clips' : 'too_many_images');
     const file = await scratch.receive(part.stream, {
       video: limits.maxVideoBytes - videoBytes,
       image: limits.maxImageBytes,
+      quota: allowance - receivedBytes,
     });
+    receivedBytes += file.bytes;
     if (file.sniffed.kind === 'video') videoBytes += file.bytes;
     files.push(file);
     const refusal = earlyRefusal(files, clips);

@@ -18,12 +18,14 @@ export interface ScratchFile {
 export interface ReceiveLimits {
   readonly video: number;
   readonly image: number;
+  /** What is left of the upload's quota allowance (upload-quota.ts), whatever the kind. */
+  readonly quota: number;
 }
 
 /**
  * Counts the bytes flowing to disk and sniffs the first SNIFF_BYTES of them on the way, so a file is refused
  * as soon as its content (never its name or declared type) says it may not be uploaded, or its size passes
- * the limit of its kind: the rest of it is never read. Read buffers are collected as it goes (young-garbage.ts).
+ * the limit of its kind or what is left of the user's quota: the rest of it is never read. Read buffers are collected as it goes (young-garbage.ts).
  */
 class ReceiveGuard extends Transform {
   bytes = 0;
@@ -63,7 +65,8 @@ class ReceiveGuard extends Transform {
     }
     if (this.sniffed?.kind === 'rejected') return new AppError(this.sniffed.code);
     const limit = this.sniffed ? this.#limits[this.sniffed.kind] : Math.max(this.#limits.video, this.#limits.image);
-    return this.bytes > limit ? new AppError('file_too_large') : null;
+    if (this.bytes > limit) return new AppError('file_too_large');
+    return this.bytes > this.#limits.quota ? new AppError('upload_quota_exceeded') : null;
   }
 }
 

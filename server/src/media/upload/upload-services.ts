@@ -11,6 +11,8 @@ import { ClipTools } from './clips.ts';
 import { MediaIngestRepository } from './media-ingest.repository.ts';
 import { PipelineHealth } from './pipeline-health.ts';
 import { UploadService } from './upload.service.ts';
+import { UploadQuotaRepository } from './upload-quota.repository.ts';
+import { UploadQuota } from './upload-quota.ts';
 import { UploadTokensRepository } from './upload-tokens.repository.ts';
 import { UploadTokenService } from './upload-tokens.service.ts';
 
@@ -40,6 +42,7 @@ export function createUploadServices({ config, db, storage, jobs, processing, lo
   const tokens = new UploadTokenService(new UploadTokensRepository(db), config.upload.tokenTtlSeconds);
   const uploads = new UploadService({
     tokens,
+    quota: new UploadQuota(new UploadQuotaRepository(db), config.upload, config.limits),
     repository: new MediaIngestRepository(db),
     storage,
     tools: new MediaToolsRepository(scratchRoot),

@@ -3,7 +3,7 @@ import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type FormPart, multipart, multipartStream } from '../../test/multipart.ts';
 import { temporaryDirectory } from '../../test/processes.ts';
 import { type TestApp, testApp } from '../../test/test-app.ts';
@@ -166,4 +166,34 @@ describe('memory', () => {
     const growthMb = (peak - baseline) / 1024 / 1024;
     expect(growthMb).toBeLessThan(50);
   }, 120_000);
+});
+
+describe('uploads at once (UPLOADS_AT_ONCE, 2 by default)', () => {
+  const slots = async (as: Uploader) =>
+    (await t.container.database.db.selectFrom('uploads_in_progress').select('id').where('user_id', '=', as.id).execute()).length;
+
+  test('two uploads streaming hold both slots: a third is refused at once; a client gone gives its slot back', async () => {
+    const as = await uploader(t, 3);
+    const body = multipart([...fields(as), { name: 'file', value: clipBytes, filename: 'clip.mp4', type: 'video/mp4' }]);
+    const head = body.payload.subarray(0, body.payload.length - Math.floor(clipBytes.length / 2));
+    const first = openUpload(as, body.contentType);
+    const second = openUpload(as, body.contentType);
+    first.answer.catch(() => undefined);
+    first.client.write(head);
+    second.client.write(head);
+    await vi.waitFor(async () => expect(await slots(as)).toBe(2), { timeout: 10_000 });
+
+    const third = openUpload(as, body.contentType);
+    third.client.end(body.payload);
+    expect((await third.answer).body).toMatchObject({ statusCode: -171, error: 'too_many_uploads_at_once' });
+
+    first.client.destroy();
+    await vi.waitFor(async () => expect(await slots(as)).toBe(1), { timeout: 10_000 });
+    const fourth = openUpload(as, body.contentType);
+    fourth.client.end(body.payload);
+    expect((await fourth.answer).body.statusCode).toBe(1);
+    second.client.end(body.payload.subarray(head.length));
+    expect((await second.answer).body.statusCode).toBe(1);
+    expect(await slots(as)).toBe(0);
+  }, 60_000);
 });

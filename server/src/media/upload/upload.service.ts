@@ -23,12 +23,14 @@ import {
   type Uploader,
 } from './media-ingest.repository.ts';
 import { parseTags, parseUploadFields } from './upload-fields.ts';
+import type { UploadQuota, UploadSlot } from './upload-quota.ts';
 import { receiveUpload, type UploadPart } from './upload-receiver.ts';
 import { UploadScratch } from './upload-scratch.ts';
 import type { UploadTokenService } from './upload-tokens.service.ts';
 
 export interface UploadServiceDeps {
   readonly tokens: UploadTokenService;
+  readonly quota: UploadQuota;
   readonly repository: MediaIngestRepository;
   readonly storage: Storage;
   readonly tools: MediaToolsRepository;
@@ -75,13 +77,16 @@ export class UploadService {
 
   /** POST /media-api/upload-preprocess. */
   async upload(userId: number, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
-    const { tokens, limits, log } = this.#deps;
+    const { tokens, quota, limits, log } = this.#deps;
     const scratch = await UploadScratch.create(this.#deps.scratchRoot);
+    let slot: UploadSlot | undefined;
     try {
       let tokenChecked = false;
       const received = await receiveUpload(parts, scratch, limits, async (fields) => {
         await tokens.assertValid(userId, fields.get('upToken'));
         tokenChecked = true;
+        slot = await quota.start(userId);
+        return slot.allowanceBytes;
       });
       if (!tokenChecked) await tokens.assertValid(userId, received.fields.get('upToken'));
       const form = parseUploadFields(received.fields);
@@ -114,7 +119,12 @@ export class UploadService {
       });
       return { ...created, warnings: prepared.warnings };
     } finally {
-      await scratch.remove();
+      try {
+        await scratch.remove();
+      } finally {
+        // After the post's commit, so its stored bytes count before the reservation goes.
+        await slot?.release();
+      }
     }
   }
 

@@ -22,6 +22,8 @@ describe('upload messages', () => {
   test('server and transport codes map onto the messages the screen has', () => {
     expect(uploadMessageCode('uptoken_invalid')).toBe('uptoken_invalid');
     expect(uploadMessageCode('rate_limited')).toBe('rate_limited');
+    expect(t(uploadMessageKey('upload_quota_exceeded'))).toMatch(/24 hours/);
+    expect(t(uploadMessageKey('too_many_uploads_at_once'))).toMatch(/other uploads/);
     expect(uploadMessageCode('body_too_large')).toBe('file_too_large');
     expect(uploadMessageCode('user_banned')).toBe('login_required');
     expect(uploadMessageCode('internal_error')).toBe('generic');

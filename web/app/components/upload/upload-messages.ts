@@ -1,10 +1,12 @@
 import { UPLOAD_ERROR_CODES, type UploadErrorCode } from '../../../../server/src/media/upload-rules.ts';
 import type { MessageKey } from '../../i18n/config';
 
-/** Codes the upload call adds to the rules' own (upload token, clip count, rate limit, session). */
+/** Codes the upload call adds to the rules' own (upload token, clip count, quota, rate limit, session). */
 export const UPLOAD_CALL_CODES = [
   'uptoken_invalid',
   'too_many_clips',
+  'upload_quota_exceeded',
+  'too_many_uploads_at_once',
   'rate_limited',
   'login_required',
   'network',

@@ -1,0 +1,52 @@
+import type { CdnPurger } from './cdn-purger.ts';
+import type { Storage } from './storage.ts';
+
+const MEDIA_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** `/thumber/` addresses of every media name (media.routes.ts), stored or not. */
+const THUMBERS = ['peek/{name}.jpg', 'peek/{name}.png', 'mini/{name}.jpg', 'mini/{name}.png'];
+
+/**
+ * The two takedown jobs (media/README.md "Takedowns"). Both are enqueued by database triggers (migration
+ * 0012), in the transaction that withdraws the media, and retried by graphile-worker until they succeed.
+ */
+export class MediaRemovalService {
+  readonly #storage: Storage;
+  readonly #cdn: CdnPurger;
+  readonly #origin: string;
+
+  constructor(storage: Storage, cdn: CdnPurger, origin: string) {
+    this.#storage = storage;
+    this.#cdn = cdn;
+    this.#origin = origin;
+  }
+
+  /**
+   * Job media:remove-files: every stored object of the name (renditions, HLS, stills, original) is deleted,
+   * after the CDN has dropped their addresses. A retry after the deletion finds nothing left and is done.
+   */
+  async removeFiles(name: string): Promise<void> {
+    const folder = folderOf(name);
+    const keys = await this.#storage.list(folder);
+    if (keys.length === 0) return;
+    await this.#cdn.purge(this.#addresses(name, keys));
+    await this.#storage.deletePrefix(folder);
+  }
+
+  /** Job media:purge-cdn: media no longer public (a post made private, an account leaving) leaves the CDN; files stay. */
+  async purgeCdn(name: string): Promise<void> {
+    const keys = await this.#storage.list(folderOf(name));
+    if (keys.length) await this.#cdn.purge(this.#addresses(name, keys));
+  }
+
+  #addresses(name: string, keys: readonly string[]): string[] {
+    return [
+      ...keys.map((key) => `${this.#origin}/${key}`),
+      ...THUMBERS.map((path) => `${this.#origin}/thumber/${path.replace('{name}', name)}`),
+    ];
+  }
+}
+
+function folderOf(name: string): string {
+  if (!MEDIA_NAME.test(name)) throw new Error(`Not a media name: ${JSON.stringify(name.slice(0, 80))}`);
+  return `media/${name}/`;
+}

@@ -1,0 +1,56 @@
+import { AppError } from '../../http/errors.ts';
+import type { UploadLimits } from '../upload-rules.ts';
+import type { UploadQuotaRepository } from './upload-quota.repository.ts';
+
+export interface UploadQuotaSettings {
+  /** UPLOAD_BYTES_PER_DAY: originals a user may store by upload in any 24 hours. */
+  readonly bytesPerDay: number;
+  /** UPLOADS_AT_ONCE: uploads a user may have streaming at the same time. */
+  readonly atOnce: number;
+}
+
+/** An upload's place among the user's running uploads, held from its first file to its end. */
+export interface UploadSlot {
+  /** Bytes this upload may receive in all; more is `upload_quota_exceeded`. */
+  readonly allowanceBytes: number;
+  release(): Promise<void>;
+}
+
+/**
+ * Per-user upload quota and concurrency cap (media/README.md "Quota"). Starting an upload takes a slot
+ * (`too_many_uploads_at_once` past UPLOADS_AT_ONCE) and reserves what it may receive: what is left of the
+ * day's bytes after the originals stored in the last 24 hours and the reservations of the user's other
+ * running uploads, at most one upload's largest size. Nothing left is `upload_quota_exceeded` before a byte
+ * is read; the receiver stops the upload at its allowance.
+ */
+export class UploadQuota {
+  readonly #repository: UploadQuotaRepository;
+  readonly #settings: UploadQuotaSettings;
+  readonly #largestUpload: number;
+
+  constructor(repository: UploadQuotaRepository, settings: UploadQuotaSettings, limits: UploadLimits) {
+    this.#repository = repository;
+    this.#settings = settings;
+    this.#largestUpload = Math.max(limits.maxVideoBytes, limits.maxImageBytes * limits.maxImagesPerPost);
+  }
+
+  async start(userId: number): Promise<UploadSlot> {
+    let allowanceBytes = 0;
+    const slotId = await this.#repository.start(userId, (load) => {
+      if (load.running >= this.#settings.atOnce) throw new AppError('too_many_uploads_at_once');
+      const left = this.#settings.bytesPerDay - load.storedBytes - load.reservedBytes;
+      if (left <= 0) throw new AppError('upload_quota_exceeded');
+      allowanceBytes = Math.min(left, this.#largestUpload);
+      return allowanceBytes;
+    });
+    let released = false;
+    return {
+      allowanceBytes,
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.#repository.finish(slotId);
+      },
+    };
+  }
+}
