@@ -70,7 +70,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
-  await app.register(responseCache, { maxBytes: config.http.responseCacheBytes });
+  await app.register(responseCache, { maxBytes: config.http.responseCacheBytes, events: container.events });
   // Page loads and POST /api/anonymous-login mint visitor tokens from one allowance per address and 10 minutes.
   const visitorTokens = new AddressLimit(config.http.visitorTokensPerAddress, 10 * 60_000);
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl, visitorTokens });

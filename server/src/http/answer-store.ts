@@ -78,6 +78,12 @@ export class AnswerStore {
     return body;
   }
 
+  /** Drops every answer. */
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
   private evict(): void {
     for (const [key, entry] of this.entries) {
       if (this.total <= this.limits.maxBytes && this.entries.size <= this.limits.maxEntries) return;

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
 import { ACCOUNT_TEST_ENV, Browser, signedUp } from '../accounts/test-support.ts';
-import { createPost, createUser } from '../test/fixtures.ts';
+import { authAs, createPost, createUser } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 
 const shared = { sharedAnswer: { query: [] } };
@@ -208,4 +208,22 @@ test('small answers are not compressed, fresh or cached', async () => {
     expect(response.headers['x-cache']).toBe(round === 2 ? 'hit' : undefined);
     expect(response.headers['content-encoding']).toBeUndefined();
   }
+});
+
+test("a takedown empties the cache at once: a deleted post's card is not served from it again", async () => {
+  const { db } = t.container.database;
+  const postId = await createPost(db, author.id);
+  const card = `/api/post/${postId}`;
+  const list = `/api/post/?userId=${author.id}&limit=30`;
+  await t.get(card);
+  await t.get(list);
+  expect((await t.get(card)).headers['x-cache']).toBe('hit');
+  expect((await t.get(list)).headers['x-cache']).toBe('hit');
+
+  const deleted = await t.request({ method: 'DELETE', url: card, headers: await authAs(t, author.id) });
+  expect(deleted.body.statusCode).toBeGreaterThan(0);
+  // The trigger's NOTIFY reaches the cache on commit, a moment after the answer.
+  await expect.poll(async () => (await t.get(card)).headers['x-cache'], { timeout: 5_000 }).toBeUndefined();
+  expect((await t.get(card)).body.statusCode).toBeLessThan(0);
+  expect((await t.get(list)).body.posts ?? []).not.toContainEqual(expect.objectContaining({ id: postId }));
 });

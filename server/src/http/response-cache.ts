@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
+import type { EventBus } from '../realtime/events.ts';
 import { AnswerStore } from './answer-store.ts';
 import { COMPRESS_THRESHOLD, negotiateEncoding } from './encodings.ts';
 
@@ -20,6 +21,11 @@ import { COMPRESS_THRESHOLD, negotiateEncoding } from './encodings.ts';
  * or an httpOnly cookie (the server's httpOnly cookies are all credentials: session tokens, the login
  * nonce; the preference cookies pages set are readable by scripts), is also marked
  * `Cache-Control: no-store` for every other cache on the way (a CDN, the browser).
+ *
+ * A takedown empties the cache on every node at once (the bus event `content-withdrawn`, raised by database
+ * triggers whenever a post or an account stops being public): any stored list or card may show what was
+ * withdrawn, and the 60 s a stale answer would otherwise live are 60 s of serving removed content.
+ * Withdrawals are rare beside reads, so dropping everything costs less than tracking which answer holds what.
  */
 export interface SharedAnswer {
   /** The query parameters the answer depends on; no other parameter reaches the key. */
@@ -34,6 +40,8 @@ export interface SharedAnswer {
 export interface ResponseCacheOptions {
   /** Memory the stored answers may take, keys and compressed copies included (RESPONSE_CACHE_MAX_BYTES). */
   readonly maxBytes: number;
+  /** Where takedowns are announced (`content-withdrawn`). */
+  readonly events: EventBus;
 }
 
 const CACHE_MS = 60_000;
@@ -96,6 +104,10 @@ function issuesCredentials(reply: FastifyReply, payload: unknown): boolean {
 export default fp(
   async function responseCache(app: FastifyInstance, options: ResponseCacheOptions) {
     const store = new AnswerStore({ maxBytes: options.maxBytes, maxEntries: MAX_ENTRIES, ttlMs: CACHE_MS });
+    const unsubscribe = options.events.subscribe((event) => {
+      if (event.type === 'content-withdrawn') store.clear();
+    });
+    app.addHook('onClose', async () => unsubscribe());
     const routes = new Map<string, boolean>();
     app.decorate('responseCacheRoutes', routes);
     app.addHook('onRoute', (route) => {

@@ -89,6 +89,12 @@ export type BusEvent =
    * refresh token); without, all of them (password change or reset, deletion request).
    */
   | { readonly type: 'sessions-ended'; readonly userId: number; readonly sessionId?: string }
+  /**
+   * A post or an account stopped being public (deleted, made private, removed, blocked, banned, leaving).
+   * Raised only by database triggers (migration 0017), so no path that withdraws content can forget it;
+   * every node's response cache drops its answers (http/response-cache.ts).
+   */
+  | { readonly type: 'content-withdrawn' }
   | {
       readonly type: 'check-video-failed';
       readonly userId: number;
