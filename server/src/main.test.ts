@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ensureWebBuild, freePort, spawnNode, stopProcess, temporaryDirectory, waitForHttp, within } from './test/processes.ts';
 import { DEMO_LOGIN } from './seed/demo-data.ts';
+import { ensureWebBuild, freePort, spawnNode, stopProcess, temporaryDirectory, waitForHttp, within } from './test/processes.ts';
 import { type TestDatabase, testDatabase } from './test/test-app.ts';
 
 const databases: TestDatabase[] = [];
