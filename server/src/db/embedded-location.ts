@@ -7,6 +7,7 @@ import {
   lstatSync,
   mkdirSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -68,7 +69,8 @@ export function reachableBinaries(binaries: string, owner: PostgresOwner | undef
   log.info({ from: binaries, to: target }, 'copying the PostgreSQL binaries where the postgres user can run them');
   mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
   const partial = `${target}.partial-${process.pid}`;
-  cpSync(binaries, partial, { recursive: true, verbatimSymlinks: true });
+  // From the real folder: a link to it would be copied as the link, still pointing where the user cannot go.
+  cpSync(realpathSync(binaries), partial, { recursive: true, verbatimSymlinks: true });
   try {
     renameSync(partial, target);
   } catch (error) {
