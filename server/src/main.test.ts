@@ -24,7 +24,8 @@ const cases = [
 ] as const;
 
 // A first start initialises PostgreSQL and applies every migration, slow on a busy 2-core machine.
-test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTERM', async ({ mode, database }) => {
+const slowStart = { timeout: 60_000 };
+test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTERM', slowStart, async ({ mode, database }) => {
   const dataDir = temporaryDirectory();
   const port = await freePort();
   const pgPort = await freePort();
@@ -65,7 +66,7 @@ test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTE
     await stopProcess(server);
     dataDir.remove();
   }
-}, 60_000);
+});
 
 test('`main.ts app` with SEED_DEMO=true on an external database stops with one line and creates nothing', async () => {
   const dataDir = temporaryDirectory();
