@@ -10,6 +10,7 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -99,6 +100,9 @@ export function reachableDataDir(dir: string, owner: PostgresOwner | undefined, 
     return existsSync(cluster) ? cluster : prepareOwned(cluster, owner);
   }
   if (reachable(dirname(dir), owner)) return prepareOwned(dir, owner);
+  if (existsSync(dir)) {
+    throw new Error(`The postgres user cannot enter ${dirname(dir)}, which holds a database: move DATA_DIR somewhere it can`);
+  }
   const cluster = relocatedCluster(dir);
   if (existsSync(cluster)) {
     log.warn({ cluster }, 'removing the embedded PostgreSQL cluster of a data folder that was deleted');
@@ -110,9 +114,11 @@ export function reachableDataDir(dir: string, owner: PostgresOwner | undefined, 
   return cluster;
 }
 
-/** Where the binaries at `binaries` are copied when the postgres user cannot reach them. */
+/** Where the binaries at `binaries` are copied when the postgres user cannot reach them (a new build, a new copy). */
 export function copiedBinaries(binaries: string): string {
-  return join(SYSTEM_HOME, 'postgresql', createHash('sha256').update(resolve(binaries)).digest('hex').slice(0, 16));
+  const server = statSync(join(binaries, 'bin', 'postgres'));
+  const build = `${resolve(binaries)}\n${server.size}\n${server.mtimeMs}`;
+  return join(SYSTEM_HOME, 'postgresql', createHash('sha256').update(build).digest('hex').slice(0, 16));
 }
 
 /** Where a data folder's cluster lives when it is relocated (one per absolute path). */

@@ -31,11 +31,12 @@ test.runIf(process.getuid?.() === 0)(
     expect(statSync(home).mode & 0o777).toBe(0o700);
     const binaries = join(home, 'postgresql');
     symlinkSync(await packagedBinaries(), binaries);
+    const copy = copiedBinaries(binaries);
     const dir = join(home, 'data', 'pg');
     cleanUp.push(() => {
       rmSync(home, { recursive: true, force: true });
       rmSync(relocatedCluster(dir), { recursive: true, force: true });
-      rmSync(copiedBinaries(binaries), { recursive: true, force: true });
+      rmSync(copy, { recursive: true, force: true });
     });
     const log = createLogger('warn');
     const port = await freePort();
@@ -62,7 +63,7 @@ test.runIf(process.getuid?.() === 0)(
     } finally {
       await fresh.stop();
     }
-    expect(existsSync(copiedBinaries(binaries))).toBe(true);
+    expect(existsSync(copy)).toBe(true);
   },
   60_000,
 );
