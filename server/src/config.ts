@@ -145,6 +145,12 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       'Invalid setting APPLE_PRIVATE_KEY: APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY are required with APPLE_CLIENT_ID',
     );
   }
+  // The demo accounts' password is in the README: a deployment's own database must never hold them.
+  if (truthy(settings.SEED_DEMO) && settings.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid setting SEED_DEMO: the demo accounts have a published password, so they are only created on the embedded database (unset DATABASE_URL or SEED_DEMO)',
+    );
+  }
   if (settings.MAIL_TRANSPORT === 'smtp' && !settings.SMTP_URL) {
     throw new ConfigError('Invalid setting SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }

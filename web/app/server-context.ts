@@ -8,6 +8,8 @@ import type { Config } from '../../server/src/config.ts';
  */
 export interface ServerContext {
   readonly requestId: string;
+  /** This page's Content-Security-Policy nonce, for the inline scripts of the server render. */
+  readonly cspNonce: string;
   readonly appVersion: string;
   readonly defaultLocale: string;
   /** The site's public origin, without a trailing slash (config.http.baseUrl). */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { languages } from '../../server/src/settings/languages.ts';
 import type { BuildManifest } from '../app/components/pwa/cache-rules.ts';
-import { type OfflineText, renderOfflinePage } from '../app/components/pwa/offline-page.ts';
+import { OFFLINE_SCRIPT, type OfflineText, renderOfflinePage, renderOfflineScript } from '../app/components/pwa/offline-page.ts';
 import type { Messages } from '../app/i18n/config.ts';
 
 const serviceWorkerSource = fileURLToPath(new URL('../app/components/pwa/service-worker.ts', import.meta.url));
@@ -32,7 +32,7 @@ function filesUnder(directory: string): string[] {
 }
 
 /**
- * Adds the installable-app files to the client build: /offline.html in every language, and /sw.js
+ * Adds the installable-app files to the client build: /offline.html and its /offline.js in every language, and /sw.js
  * (components/pwa/service-worker.ts bundled as its own chunk) preceded by the list of build files it
  * stores at install. The list's version hashes every file's name and the unhashed files' content, so
  * an unchanged build keeps its worker and any change installs a new one, which the page announces.
@@ -54,11 +54,14 @@ export function pwa(): Plugin {
       if (worker?.type !== 'chunk' || worker.imports.length > 0) {
         this.error('sw.js must be one self-contained chunk: the service worker may import only its own modules.');
       }
-      const offlinePage = renderOfflinePage(offlineTexts());
+      const texts = offlineTexts();
+      const offlinePage = renderOfflinePage(texts);
+      const offlineScript = renderOfflineScript(texts);
       this.emitFile({ type: 'asset', fileName: OFFLINE_PAGE, source: offlinePage });
+      this.emitFile({ type: 'asset', fileName: OFFLINE_SCRIPT, source: offlineScript });
 
-      const version = createHash('sha256').update(worker.code).update(offlinePage);
-      const files = [`/${OFFLINE_PAGE}`];
+      const version = createHash('sha256').update(worker.code).update(offlinePage).update(offlineScript);
+      const files = [`/${OFFLINE_PAGE}`, `/${OFFLINE_SCRIPT}`];
       for (const name of Object.keys(bundle).filter((name) => name.startsWith('assets/'))) {
         files.push(`/${name}`);
         version.update(name);

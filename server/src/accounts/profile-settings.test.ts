@@ -1,5 +1,7 @@
+import Value from 'typebox/value';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
+import { OwnProfileAnswer, PublicProfileAnswer } from './profile-schema.ts';
 import { ACCOUNT_TEST_ENV, Browser, GOOD_PASSWORD, proofOfWork, signedUp, uniqueName } from './test-support.ts';
 
 const t = await testApp({ env: ACCOUNT_TEST_ENV });
@@ -17,6 +19,23 @@ describe('PUT /api/user/me: social links and bio tags', () => {
       { code: 'of', name: 'OnlyFans', handle: 'velvetstar', url: 'https://onlyfans.com/velvetstar' },
     ]);
     expect((await new Browser(t).get(`/api/user/${userId}`)).body.user.socialLinks).toHaveLength(3);
+  });
+
+  test('the profile answers have the shapes profile-schema.ts declares (the web app reads them by those types)', async () => {
+    const { browser, userId } = await signedUp(t);
+    const saved = (await browser.call('PUT', '/api/user/me', { socialLinks: { ig: 'velvet.star' } })).body.user;
+    const own = (await browser.get('/api/user/me')).body.user;
+    const seen = (await new Browser(t).get(`/api/user/${userId}`)).body.user;
+    for (const [answer, schema] of [
+      [saved, OwnProfileAnswer],
+      [own, OwnProfileAnswer],
+      [seen, PublicProfileAnswer],
+    ] as const) {
+      expect(Value.Errors(schema, answer)).toEqual([]);
+    }
+    expect(seen.socialLinks).toEqual([
+      { code: 'ig', name: 'Instagram', handle: 'velvet.star', url: 'https://www.instagram.com/velvet.star' },
+    ]);
   });
 
   test('refuses unknown platforms and handles that are not handles', async () => {

@@ -3,45 +3,12 @@ import { AppError } from '../http/errors.ts';
 import { variantUrls } from '../posts/post-card.ts';
 import { sanitizeBio } from './bio.ts';
 import { bioToText, hashtagNames, linkHashtags } from './bio-tags.ts';
+import type { OwnProfile, PublicProfile } from './profile-schema.ts';
 import { cleanSocialHandle, isSocialCode, isSocialHandle, socialLinks } from './social-links.ts';
 import { parseUserRef } from './username.ts';
 import type { ProfileChanges, ProfileRow, UsersRepository } from './users.repository.ts';
 
 export const BIO_MAX = 4000;
-
-/** Spec §3 user profile as others see it; the owner also gets their settings. */
-export interface PublicProfile {
-  readonly id: number;
-  readonly username: string;
-  readonly displayName: string;
-  readonly type: number;
-  readonly uid: string;
-  readonly bio: string;
-  readonly makeBioLinks: boolean;
-  readonly iFollowUser: boolean;
-  readonly myProfile: boolean;
-  readonly followersCount: number;
-  readonly followingCount: number;
-  readonly postsCount: number;
-  readonly likesCount: number;
-  /** Rendition name (avatar-small-webp, avatar-retina-jpg...) → URL; empty without an avatar. */
-  readonly avatar: Record<string, string>;
-  readonly socialLinks: { code: string; name: string; handle: string; url: string }[];
-}
-
-export interface OwnProfile extends PublicProfile {
-  readonly email: string | null;
-  readonly lgbtPreference: number;
-  readonly generalNotifSound: boolean;
-  /** A JSON string, as spec §3 describes it. */
-  readonly fePreference: string;
-  readonly emailVerified: boolean;
-  /** False for accounts made through Google or Apple that never set a password. */
-  readonly hasPassword: boolean;
-  readonly connectedAccounts: { readonly google: boolean; readonly apple: boolean };
-  /** Spec §1: account types 2, 3, 5 and 6 may post images. */
-  readonly iCanUploadImages: boolean;
-}
 
 export interface ProfileUpdate {
   readonly displayName?: string;

@@ -1,3 +1,5 @@
+import type { SocialLink } from './profile-schema.ts';
+
 /**
  * Spec §3: social link definitions, about 35 platforms by two-letter code, each with the prefix a handle is
  * appended to, a sample link and the platform's name. A profile stores only code → handle; the link is
@@ -89,10 +91,7 @@ export function isSocialHandle(handle: string): boolean {
 }
 
 /** The public link of one stored handle; undefined for a code no longer on the list. */
-export function socialLink(
-  code: string,
-  handle: string,
-): { code: string; name: string; handle: string; url: string } | undefined {
+export function socialLink(code: string, handle: string): SocialLink | undefined {
   const entry = byCode.get(code);
   return entry && { code, name: entry.name, handle, url: `${entry.prefix}${encodeURIComponent(handle)}` };
 }

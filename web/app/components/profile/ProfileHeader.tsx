@@ -8,7 +8,6 @@ import { bioWithTagLinks } from './bio-links';
 import { FollowButton } from './FollowButton';
 import styles from './ProfileHeader.module.css';
 import { ACCOUNT_BADGES, type Profile } from './profile-types';
-import { socialLinksOf } from './social-platforms';
 import { UsersDialog } from './UsersDialog';
 
 interface ProfileHeaderProps {
@@ -33,7 +32,6 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
   const [dialog, setDialog] = useState<ListKind | undefined>();
   const badge = ACCOUNT_BADGES[profile.type];
   const name = profile.displayName || profile.username;
-  const links = socialLinksOf(profile.socialLinks);
   const counts: { kind: ListKind | 'likes'; value: number }[] = [
     { kind: 'following', value: profile.followingCount },
     { kind: 'followers', value: followers },
@@ -130,15 +128,15 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
           dangerouslySetInnerHTML={{ __html: profile.makeBioLinks ? bioWithTagLinks(profile.bio, tagSuffix) : profile.bio }}
         />
       )}
-      {links.length > 0 && (
+      {profile.socialLinks.length > 0 && (
         <ul className={styles.social} aria-label={t('profile.socialLinks')}>
-          {links.map((link) => (
+          {profile.socialLinks.map((link) => (
             <li key={link.code}>
-              <a href={link.href} rel="nofollow noopener ugc" target="_blank" className={styles.socialLink} title={link.name}>
+              <a href={link.url} rel="nofollow noopener ugc" target="_blank" className={styles.socialLink} title={link.name}>
                 <span className={styles.socialCode} aria-hidden="true">
                   {link.code.toUpperCase()}
                 </span>
-                <span>{link.label}</span>
+                <span>{link.handle}</span>
                 <span className={styles.visuallyHidden}>({link.name})</span>
               </a>
             </li>

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { bioWithTagLinks } from './bio-links';
-import { socialLinksOf, socialPlatforms } from './social-platforms';
 
 describe('bioWithTagLinks', () => {
   test('links #tags and stored tag elements to tag pages, leaving existing links alone', () => {
@@ -12,15 +11,5 @@ describe('bioWithTagLinks', () => {
       '<a href="https://x.test/#top">see #here</a> <a href="/tag-gay/cafe" data-tag-link>#café</a>',
     );
     expect(bioWithTagLinks('issue&#35;1 a#b')).toBe('issue&#35;1 a#b');
-  });
-});
-
-describe('socialLinksOf', () => {
-  test('builds links for known platforms and drops unknown or unsafe handles', () => {
-    expect(Object.keys(socialPlatforms).length).toBeGreaterThanOrEqual(35);
-    expect(socialLinksOf({ ig: '@lena.moves', zz: 'x', tw: 'bad handle', ws: 'lena.example.com' })).toEqual([
-      { code: 'ig', name: 'Instagram', label: '@lena.moves', href: 'https://www.instagram.com/lena.moves' },
-      { code: 'ws', name: 'Website', label: 'lena.example.com', href: 'https://lena.example.com' },
-    ]);
   });
 });

@@ -1,13 +1,7 @@
-import type { PublicProfile } from '../../../../server/src/accounts/profile.service.ts';
+import type { PublicProfile } from '../../../../server/src/accounts/profile-schema.ts';
 
-/**
- * GET /api/user/{id} as the profile screens use it. `avatar` and `socialLinks` are read when the
- * accounts API answers them; until then the avatar comes from the author of the profile's posts.
- */
-export type Profile = PublicProfile & {
-  readonly avatar?: Readonly<Record<string, string>>;
-  readonly socialLinks?: Readonly<Record<string, string>>;
-};
+/** GET /api/user/{id}, as the server's schema declares it. */
+export type Profile = PublicProfile;
 
 /** A user in a followers/following list (GET /api/user/{id}/followers). */
 export interface ListedUser {

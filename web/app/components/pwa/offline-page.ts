@@ -24,6 +24,9 @@ font:inherit;font-weight:700;cursor:pointer}
 button:hover{background:#6d28d9}
 button:focus-visible{outline:3px solid light-dark(#6d28d9,#c4b5fd);outline-offset:3px}`;
 
+/** Where the offline page's script is served: a file of its own, as the site's CSP allows no inline script. */
+export const OFFLINE_SCRIPT = 'offline.js';
+
 /*
  * Runs in the offline page: it picks the language as the server would (?lang, then the setLang cookie,
  * then the browser's languages) and the theme from prefersDarkScheme. It does not reload by itself on
@@ -42,14 +45,18 @@ document.getElementById('retry').addEventListener('click',()=>location.reload())
 const mark = `<svg viewBox="0 0 32 32" width="56" height="56" aria-hidden="true"><rect width="32" height="32" rx="9" fill="#7c3aed"/>
 <path d="m9 10 7 13 7-13" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
+/** The offline page's script, carrying every language's wording. */
+export function renderOfflineScript(texts: Readonly<Record<string, OfflineText>>): string {
+  return `{const TEXTS=${JSON.stringify(texts)};${script}}\n`;
+}
+
 /**
- * The page the service worker shows for a page it cannot load nor has kept: one static file carrying
- * every language, English in the markup so it reads right even without scripts.
+ * The page the service worker shows for a page it cannot load nor has kept: one static file, English in
+ * the markup so it reads right even without scripts; its script (renderOfflineScript) picks the language.
  */
 export function renderOfflinePage(texts: Readonly<Record<string, OfflineText>>): string {
   const english = texts.en;
   if (!english) throw new Error('The offline page needs its English text.');
-  const data = JSON.stringify(texts).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="${english.lang}" dir="ltr">
 <head>
@@ -67,7 +74,7 @@ ${mark}
 <p id="message">${escapeHtml(english.message)}</p>
 <button id="retry" type="button">${escapeHtml(english.retry)}</button>
 </main>
-<script>{const TEXTS=${data};${script}}</script>
+<script src="/${OFFLINE_SCRIPT}"></script>
 </body>
 </html>
 `;

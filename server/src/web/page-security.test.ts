@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  ensureWebBuild,
+  freePort,
+  type NodeProcess,
+  spawnNode,
+  stopProcess,
+  temporaryDirectory,
+  waitForHttp,
+} from '../test/processes.ts';
+import { type TestDatabase, testDatabase } from '../test/test-app.ts';
+
+// Pages are rendered by the built app in a process of its own, as in production.
+const dataDir = temporaryDirectory();
+let database: TestDatabase;
+let server: NodeProcess;
+let origin: string;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  database = await testDatabase();
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawnNode(['server/src/main.ts', 'app'], {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    BASE_URL: 'https://velvet.example',
+    DATA_DIR: dataDir.path,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+  });
+  await waitForHttp(`${origin}/readyz`, server, 60_000);
+}, 180_000);
+
+afterAll(async () => {
+  await stopProcess(server);
+  await database.drop();
+  dataDir.remove();
+});
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+async function page(path: string) {
+  const response = await fetch(`${origin}${path}`);
+  const body = await response.text();
+  const policy = directives(String(response.headers.get('content-security-policy')));
+  const nonce = (policy.get('script-src') ?? []).flatMap((value) => value.match(/^'nonce-([A-Za-z0-9+/=]+)'$/)?.[1] ?? []);
+  return { status: response.status, body, policy, nonce: nonce[0] };
+}
+
+test('every page gets a fresh script nonce, no inline script runs without it, and script-src has no unsafe-inline', async () => {
+  const first = await page('/?skip-entermodal');
+  const second = await page('/?skip-entermodal');
+  expect(first.status).toBe(200);
+  expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  expect(second.nonce).not.toBe(first.nonce);
+  expect(first.policy.get('script-src')).not.toContain("'unsafe-inline'");
+
+  const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${first.nonce}"`);
+});
+
+test('pages may connect to the site and its websocket only, not to any ws: or wss: host', async () => {
+  const { policy } = await page('/legal/terms?skip-entermodal');
+  expect(policy.get('connect-src')).toEqual(["'self'", 'wss://velvet.example']);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+});
