@@ -51,8 +51,7 @@ describe('reconnect', () => {
 
   test('a user socket may renew its own token, but not become another user or anonymous', async () => {
     const [user, other] = await Promise.all([createUser(db), createUser(db)]);
-    const tokenOf = async (id: number) =>
-      (await startSession(db, t.container.config.auth.jwtSecret, id)).session.accessToken;
+    const tokenOf = async (id: number) => (await startSession(db, t.container.config.auth.jwtSecret, id)).session.accessToken;
     const socket = await socketFrom('127.0.0.22', { cookie: `authorization=${await tokenOf(user.id)}` });
     expect(await socket.next('connect')).toMatchObject({ userId: user.id });
     socket.send('reconnect', { token: await tokenOf(user.id) });
