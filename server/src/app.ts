@@ -14,6 +14,7 @@ import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
 import responseCache from './http/response-cache.ts';
+import { trackRoutes } from './http/route-list.ts';
 import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
@@ -56,6 +57,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
