@@ -16,6 +16,7 @@ import healthRoutes from './http/health.routes.ts';
 import responseCache from './http/response-cache.ts';
 import { trackRoutes } from './http/route-list.ts';
 import security from './http/security.ts';
+import textInput from './http/text-input.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     thirdParty: loginProviderOrigins(config.auth),
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });
+  await app.register(textInput);
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
   await app.register(responseCache);
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });

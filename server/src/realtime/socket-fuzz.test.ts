@@ -77,7 +77,7 @@ async function sendAll(frames: (string | Buffer)[], loggedIn: boolean): Promise<
       socket.send('reconnect', loggedIn ? { token } : {});
       await until(() => closeCode !== undefined || reconnectAnswers(socket) >= reconnects.length + 2, 'the last reconnect');
     }
-    const failures = socket.frames.filter((frame) => frame.event === 'error' && frame.data?.error === 'internal_error');
+    const failures = socket.frames.filter((frame) => frame.event === 'error' && frame.data?.code === 'internal_error');
     if (failures.length) throw new Error(`internal_error frames: ${JSON.stringify(failures)}`);
     // Only a frame over the size limit may end the socket (1009, by ws itself).
     if (closeCode !== undefined && closeCode !== 1009) throw new Error(`socket closed with ${closeCode}`);
@@ -100,4 +100,15 @@ describe('every websocket message survives hostile input', () => {
     },
     timeout,
   );
+});
+
+test('a message whose text holds U+0000 is refused as invalid, not failed in PostgreSQL', async () => {
+  const socket = await openSocket(wsUrl);
+  try {
+    await socket.next('connect');
+    socket.send('hitTag', { tag: 'a\u0000b' });
+    expect(await socket.next('error')).toMatchObject({ code: 'socket_message_invalid' });
+  } finally {
+    await socket.close();
+  }
 });
