@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { nextAddress } from '../accounts/test-support.ts';
+import { PostStatus } from '../posts/post-status.ts';
 import { authAs, createPost, createUser } from '../test/fixtures.ts';
 import { type TestResponse, testApp } from '../test/test-app.ts';
 import { authorisationMatrix, CALLERS, type Caller, type MatrixFixture, type MatrixRow } from './authorisation-matrix.ts';
@@ -9,7 +10,7 @@ const t = await testApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LI
 const { db } = t.container.database;
 afterAll(() => t.close());
 
-/** A fresh world per row: its owner, other users, post, stored rendition and import. */
+/** A fresh world per row: its owner, other users, posts, stored rendition and import. */
 async function fixtureForRow(): Promise<{ fixture: MatrixFixture; headers: Record<Caller, Record<string, string>> }> {
   const [owner, other, user, banned] = [
     await createUser(db),
@@ -18,6 +19,7 @@ async function fixtureForRow(): Promise<{ fixture: MatrixFixture; headers: Recor
     await createUser(db, { banned: true }),
   ];
   const post = await createPost(db, owner.id, { tags: ['matrixtag'] });
+  const privatePost = await createPost(db, owner.id, { status: PostStatus.private });
   const media = await db.selectFrom('media_files').select('name').where('post_id', '=', post).executeTakeFirstOrThrow();
   await t.container.storage.put(`media/${media.name}/mp4-540.mp4`, new Uint8Array(64));
   const job = await db
@@ -26,7 +28,7 @@ async function fixtureForRow(): Promise<{ fixture: MatrixFixture; headers: Recor
     .returning('uid')
     .executeTakeFirstOrThrow();
   return {
-    fixture: { owner, other, post, mediaName: media.name, scraperJob: job.uid },
+    fixture: { owner, other, post, privatePost, mediaName: media.name, scraperJob: job.uid },
     headers: {
       anonymous: {},
       visitor: { cookie: `anonymous=${visitorToken}` },

@@ -6,7 +6,7 @@ import type { ErrorCode } from './errors.ts';
  * each kind of caller gets. authorisation-matrix.test.ts builds the real app, fails when a route has no row
  * here (or a row names a route that is gone), and walks every row × caller on real PostgreSQL.
  *
- * To add a route: add a row with one of the helpers below (`open`, `loggedIn`, `ownerOnly`), a request that
+ * To add a route: add a row with one of the helpers below (`open`, `loggedIn`, `ownerOnly`, `ownerSees`), a request that
  * would succeed for an allowed caller, and overrides for callers whose answer differs.
  */
 
@@ -30,6 +30,8 @@ export interface MatrixFixture {
   readonly other: { readonly id: number; readonly username: string };
   /** A published post of the owner, with one ready video file and the tag `matrixtag`. */
   readonly post: number;
+  /** A private post of the owner: nobody else may learn that it exists. */
+  readonly privatePost: number;
   /** The name of that post's media file; its 540p rendition is stored, so /media/ can serve it. */
   readonly mediaName: string;
   /** A queued URL import of the owner's. */
@@ -78,6 +80,11 @@ export function loggedIn(route: string, request: RequestOf, overrides: Expectati
 /** Only the owner of the resource; any other account learns nothing about it (`not_found`). */
 export function ownerOnly(route: string, request: RequestOf, overrides: Expectations = {}): MatrixRow {
   return loggedIn(route, request, { user: 'not_found', other: 'not_found', ...overrides });
+}
+
+/** Anyone may ask, but only the owner learns that the resource exists; everyone else gets `not_found`. */
+export function ownerSees(route: string, request: RequestOf): MatrixRow {
+  return { route, request: requestOf(request), expect: { ...everyone('not_found'), owner: 'ok' } };
 }
 
 const json = (url: string, body: unknown): MatrixRequest => ({ url, body });
@@ -170,8 +177,8 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   // Posts: reading is public; changing is the owner's alone.
   open('GET /api/post', '/api/post?limit=5'),
   open('GET /api/post/', '/api/post/?limit=5'),
-  open('GET /api/post/:id', ({ post }) => `/api/post/${post}`),
-  open('GET /api/post/likes/:id', ({ post }) => `/api/post/likes/${post}`),
+  ownerSees('GET /api/post/:id', ({ privatePost }) => `/api/post/${privatePost}`),
+  ownerSees('GET /api/post/likes/:id', ({ privatePost }) => `/api/post/likes/${privatePost}`),
   // Only a debugLevel 1 session may read the stored row; no caller here has it.
   open('GET /api/debug/post/:id', ({ post }) => `/api/debug/post/${post}`, everyone('forbidden')),
   ownerOnly('PUT /api/post/:id', ({ post }) => json(`/api/post/${post}`, { title: 'Changed by the matrix' })),
