@@ -13,10 +13,10 @@ import type { Container } from './container.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
+import inputGuards from './http/input-guards.ts';
 import responseCache from './http/response-cache.ts';
 import { trackRoutes } from './http/route-list.ts';
 import security from './http/security.ts';
-import textInput from './http/text-input.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
@@ -70,7 +70,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     thirdParty: loginProviderOrigins(config.auth),
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });
-  await app.register(textInput);
+  await app.register(inputGuards);
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
   await app.register(responseCache);
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
