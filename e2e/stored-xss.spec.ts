@@ -6,7 +6,8 @@ import { solveChallenge } from 'altcha-lib/v1';
  * tags; search queries are reflected) through the API, then the pages that show it are opened, server-rendered
  * and by client-side navigation. No injected script may run (each payload would set window.__xss or open a
  * dialog), the text must appear as text, and the bio keeps only its allowed tags (spec §5) without unsafe
- * attributes. Desktop only and serial: it edits one of the demo creator's posts and puts it back afterwards.
+ * attributes. The hostile user follows the demo creator, so the followers list and dialog show the name too.
+ * Desktop only and serial: it edits one of the demo creator's posts and puts it back afterwards.
  * Playlists have no creation route and abuse reports are shown nowhere, so neither is stored here.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -149,13 +150,18 @@ test('the profile shows the display name and bio as text, server-rendered and af
   }
   await expectNothingRan(page, watched);
 
-  // Client-side: from the demo creator's profile (the hostile user follows it) to its followers, then to theirs.
+  // Its followers page lists the hostile user (the newest follower) by display name.
+  await page.goto('/demo/followers?skip-entermodal');
+  await expect(page.locator(`a[href="/${hostile.username}"]`).first()).toContainText('<img src=x onerror=window.__xss=1>');
+  await expectNothingRan(page, watched);
+
+  // Client-side: the followers dialog of the demo creator's profile, then the hostile profile from it.
   await openHydrated(page, '/demo');
   await page.getByRole('link', { name: /Followers$/ }).click();
-  await expect(page).toHaveURL(/\/demo\/followers/);
-  await expect.poll(() => visibleText(page), { timeout: 15_000 }).toContain('<img src=x onerror=window.__xss=1>');
+  const dialog = page.getByRole('dialog', { name: 'Followers of @demo' });
+  await expect(dialog.locator(`a[href="/${hostile.username}"]`).first()).toContainText('<img src=x onerror=window.__xss=1>');
   await expectNothingRan(page, watched);
-  await page.locator(`a[href$="/${hostile.username}"]`).first().click();
+  await dialog.locator(`a[href="/${hostile.username}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/${hostile.username}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('<img src=x onerror=window.__xss=1>');
   await expect(page.locator('p[dir="auto"]', { hasText: 'bold' }).locator('b')).toHaveText('bold');
