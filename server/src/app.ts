@@ -14,7 +14,9 @@ import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
+import inputGuards from './http/input-guards.ts';
 import responseCache from './http/response-cache.ts';
+import { trackRoutes } from './http/route-list.ts';
 import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
@@ -58,6 +60,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -70,6 +73,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     thirdParty: loginProviderOrigins(config.auth),
   });
   await app.register(clientContext, { defaultLocale: config.locale.default });
+  await app.register(inputGuards);
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
   await app.register(responseCache, { maxBytes: config.http.responseCacheBytes, events: container.events });
   // Page loads and POST /api/anonymous-login mint visitor tokens from one allowance per address and 10 minutes.

@@ -16,7 +16,8 @@ const escapeText = (text: string) =>
 function safeHref(attributes: string): string | undefined {
   const match = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(attributes);
   const raw = (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').trim();
-  if (/^https?:\/\/[^\s]+$/i.test(raw) || /^\/(?!\/)[^\s]*$/.test(raw)) return raw;
+  // A site path has no backslash: browsers read `/\host` as `//host`, another site.
+  if (/^https?:\/\/[^\s]+$/i.test(raw) || /^\/(?!\/)[^\s\\]*$/.test(raw)) return raw;
   return undefined;
 }
 

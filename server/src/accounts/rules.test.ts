@@ -62,7 +62,15 @@ describe('bio sanitising (spec §5: b, u, a, i, br, em, strong)', () => {
       '<a href="https://x.example/a?b=1&amp;c=2" rel="nofollow ugc noopener" target="_blank">x</a>',
     );
     expect(sanitizeBio('<a href="/tag/cats">#cats</a>')).toContain('href="/tag/cats"');
-    for (const href of ['javascript:alert(1)', '//evil.example', 'data:text/html,x', ' JAVASCRIPT:x']) {
+    // Browsers read a backslash as a slash in a URL path, so `/\host` is protocol-relative like `//host`.
+    for (const href of [
+      'javascript:alert(1)',
+      '//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'data:text/html,x',
+      ' JAVASCRIPT:x',
+    ]) {
       expect(sanitizeBio(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
     }
   });

@@ -1,5 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { nulAt } from '../http/input-guards.ts';
 import { notificationTypes } from './events.ts';
 
 /** Spec §7: what a browser sends over /ws/, each as `{event, data}`. Payloads the spec does not show are ours. */
@@ -52,5 +53,7 @@ export function parseClientMessage(text: string): ClientMessage | undefined {
   if (!envelope.Check(value)) return undefined;
   const { event, data = {} } = value as { event: string; data?: unknown };
   if (!Object.hasOwn(validators, event)) return undefined;
+  // PostgreSQL text cannot hold U+0000 (http/input-guards.ts refuses it in HTTP input the same way).
+  if (nulAt(data, 'data')) return undefined;
   return validators[event as ClientEventName].Check(data) ? ({ event, data } as ClientMessage) : undefined;
 }

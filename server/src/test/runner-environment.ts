@@ -15,13 +15,24 @@ export interface RunnerEnvironment {
    * own variables (such as BASE_URL=/, which is also one of our settings) that must not leak into the app.
    */
   readonly shell: Readonly<Partial<Record<string, string>>>;
+  /** The fuzz tests' seed: a number, `random` (npm run fuzz), or unset for the fixed CI seed. */
+  readonly fuzzSeed: string | undefined;
+  /** Runs per fuzzed case; unset for the short CI run. */
+  readonly fuzzRuns: number | undefined;
 }
 
 const SHELL_VARIABLES = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
-const { DATABASE_URL, TEST_LOG_LEVEL } = environmentVariables(['DATABASE_URL', 'TEST_LOG_LEVEL']);
+const { DATABASE_URL, TEST_LOG_LEVEL, FUZZ_SEED, FUZZ_RUNS } = environmentVariables([
+  'DATABASE_URL',
+  'TEST_LOG_LEVEL',
+  'FUZZ_SEED',
+  'FUZZ_RUNS',
+]);
 
 export const runnerEnvironment: RunnerEnvironment = Object.freeze({
   databaseUrl: DATABASE_URL || undefined,
   appLogLevel: TEST_LOG_LEVEL ?? 'silent',
   shell: Object.freeze(environmentVariables(SHELL_VARIABLES)),
+  fuzzSeed: FUZZ_SEED || undefined,
+  fuzzRuns: FUZZ_RUNS ? Number(FUZZ_RUNS) : undefined,
 });

@@ -1,0 +1,270 @@
+import { SIXPACK_BASE64_LENGTH } from '../media/simicheck/sixpack.ts';
+import type { ErrorCode } from './errors.ts';
+
+/**
+ * Who may call what: one row per registered route (method and URL pattern as Fastify knows it), and what
+ * each kind of caller gets. authorisation-matrix.test.ts builds the real app, fails when a route has no row
+ * here (or a row names a route that is gone), and walks every row × caller on real PostgreSQL.
+ *
+ * To add a route: add a row with one of the helpers below (`open`, `loggedIn`, `ownerOnly`, `ownerSees`), a request that
+ * would succeed for an allowed caller, and overrides for callers whose answer differs.
+ */
+
+export const CALLERS = ['anonymous', 'visitor', 'banned', 'user', 'other', 'owner'] as const;
+/**
+ * anonymous: no token at all. visitor: a visitor token (the `anonymous` cookie). user and other: logged-in
+ * users with no tie to the resource. owner: the user who owns the row's resource. banned: a banned user's still-unexpired access token.
+ * The owner goes last, so a row that deletes or changes its resource runs that after everyone else tried.
+ */
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * `ok`: a success (HTTP 2xx/3xx and, for an envelope, statusCode 1 or 2). An error code: the envelope's
+ * `error` is exactly that code. `http_NNN`: that HTTP status, for answers outside the API envelope.
+ */
+export type Outcome = 'ok' | ErrorCode | `http_${number}`;
+
+/** What the walk knows about the world a row runs in: fresh per row, so no row sees another's changes. */
+export interface MatrixFixture {
+  readonly owner: { readonly id: number; readonly username: string };
+  readonly other: { readonly id: number; readonly username: string };
+  /** A published post of the owner, with one ready video file and the tag `matrixtag`. */
+  readonly post: number;
+  /** A private post of the owner: nobody else may learn that it exists. */
+  readonly privatePost: number;
+  /** The name of that post's media file; its 540p rendition is stored, so /media/ can serve it. */
+  readonly mediaName: string;
+  /** A queued URL import of the owner's. */
+  readonly scraperJob: string;
+}
+
+export interface MatrixRequest {
+  readonly url: string;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface MatrixRow {
+  /** `METHOD /url/:pattern`, exactly as registered. */
+  readonly route: string;
+  readonly request: (fixture: MatrixFixture) => MatrixRequest;
+  readonly expect: Readonly<Record<Caller, Outcome>>;
+}
+
+type Expectations = Partial<Record<Caller, Outcome>>;
+/** A fixed address, or one built from the row's fixture (an address alone, or with a JSON body). */
+type RequestOf = string | ((fixture: MatrixFixture) => MatrixRequest | string);
+const requestOf =
+  (request: RequestOf): MatrixRow['request'] =>
+  (fixture) => {
+    const built = typeof request === 'string' ? request : request(fixture);
+    return typeof built === 'string' ? { url: built } : built;
+  };
+const everyone = (outcome: Outcome): Record<Caller, Outcome> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, outcome])) as Record<Caller, Outcome>;
+
+/** Anyone may call it; a banned user's token counts as no token. */
+export function open(route: string, request: RequestOf, overrides: Expectations = {}): MatrixRow {
+  return { route, request: requestOf(request), expect: { ...everyone('ok'), ...overrides } };
+}
+
+/** Only a logged-in, active account; visitors are told to log in and the banned that they are banned. */
+export function loggedIn(route: string, request: RequestOf, overrides: Expectations = {}): MatrixRow {
+  return {
+    route,
+    request: requestOf(request),
+    expect: { ...everyone('ok'), anonymous: 'login_required', visitor: 'login_required', banned: 'user_banned', ...overrides },
+  };
+}
+
+/** Only the owner of the resource; any other account learns nothing about it (`not_found`). */
+export function ownerOnly(route: string, request: RequestOf, overrides: Expectations = {}): MatrixRow {
+  return loggedIn(route, request, { user: 'not_found', other: 'not_found', ...overrides });
+}
+
+/** Anyone may ask, but only the owner learns that the resource exists; everyone else gets `not_found`. */
+export function ownerSees(route: string, request: RequestOf): MatrixRow {
+  return { route, request: requestOf(request), expect: { ...everyone('not_found'), owner: 'ok' } };
+}
+
+const json = (url: string, body: unknown): MatrixRequest => ({ url, body });
+const socialProviders = ['google', 'apple'] as const;
+/** An id token shaped well enough to pass the schema; no provider is configured in tests. */
+const FAKE_ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+/** A link token that was never issued (the schema's shape, not a real one). */
+const UNKNOWN_LINK_TOKEN = 'bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtMTIzNDU2Nzg';
+
+export const authorisationMatrix: readonly MatrixRow[] = [
+  // Operations and the websocket.
+  open('GET /healthz', '/healthz'),
+  open('GET /readyz', '/readyz'),
+  // A plain GET without the upgrade handshake; the socket's own access rules are in realtime/socket.test.ts.
+  open('GET /ws/', '/ws/', everyone('http_404')),
+
+  // Sessions and accounts.
+  open('GET /api/settings', '/api/settings'),
+  open('POST /api/anonymous-login', () => json('/api/anonymous-login', {})),
+  open(
+    'POST /api/login',
+    () => json('/api/login', { username: 'nobody_here', password: 'Wrong password 123' }),
+    everyone('invalid_credentials'),
+  ),
+  open(
+    'POST /api/signup',
+    () => json('/api/signup', { username: 'x', email: 'x', password: 'short' }),
+    everyone('bot_check_failed'),
+  ),
+  open('GET /api/altcha', '/api/altcha'),
+  // No refresh cookie: a bearer token alone does not renew a session.
+  open('GET /api/refresh', '/api/refresh', everyone('token_invalid')),
+  open('POST /api/logout', () => json('/api/logout', {})),
+  open('POST /api/check/username', () => json('/api/check/username', { username: 'free_name_here' })),
+  open('POST /api/check/email', () => json('/api/check/email', { email: 'free@example.test' })),
+  loggedIn('DELETE /api/user/me', '/api/user/me'),
+  // The fixtures' accounts have no password yet, so none is asked for.
+  loggedIn('PUT /api/user/me/password', () => json('/api/user/me/password', { password: 'A new long password 77' })),
+  open('POST /api/action/jwt', () => json('/api/action/jwt', { hash: UNKNOWN_LINK_TOKEN }), everyone('token_invalid')),
+  loggedIn('GET /api/action/resend/verification', '/api/action/resend/verification'),
+  open('POST /api/reset/', () => json('/api/reset/', { email: 'someone@example.test' }), everyone('bot_check_failed')),
+  open('GET /api/pass-change/:x', `/api/pass-change/${UNKNOWN_LINK_TOKEN}`, everyone('token_invalid')),
+  open(
+    'POST /api/pass-change/:x',
+    () => json(`/api/pass-change/${UNKNOWN_LINK_TOKEN}`, { password: 'A new long password 77' }),
+    everyone('token_invalid'),
+  ),
+  open('GET /api/login-providers', '/api/login-providers'),
+  open('POST /api/login-nonce', () => json('/api/login-nonce', {})),
+  ...socialProviders.flatMap((provider) => [
+    open(
+      `POST /api/login-${provider}`,
+      () => json(`/api/login-${provider}`, { token: FAKE_ID_TOKEN }),
+      everyone('social_not_configured'),
+    ),
+    loggedIn(`POST /api/login-${provider}-connect`, () => json(`/api/login-${provider}-connect`, { token: FAKE_ID_TOKEN }), {
+      user: 'social_not_configured',
+      other: 'social_not_configured',
+      owner: 'social_not_configured',
+    }),
+    loggedIn(`DELETE /api/login-${provider}-connect`, `/api/login-${provider}-connect`),
+  ]),
+  open(
+    'POST /api/apple-exchange-code',
+    () => json('/api/apple-exchange-code', { code: 'abc' }),
+    everyone('social_not_configured'),
+  ),
+
+  // Profiles, follows, preferences, avatars.
+  open('GET /api/user/:id', ({ owner }) => `/api/user/${owner.id}`),
+  loggedIn('PUT /api/user/me', () => json('/api/user/me', { displayName: 'Matrix' })),
+  loggedIn('POST /api/user/random-avatar', () => json('/api/user/random-avatar', {})),
+  loggedIn('POST /media-api/upload', () => json('/media-api/upload', {}), {
+    user: 'unsupported_media_type',
+    other: 'unsupported_media_type',
+    owner: 'unsupported_media_type',
+  }),
+  loggedIn('POST /api/user/follow', ({ owner }) => json('/api/user/follow', { userId: owner.id }), {
+    owner: 'cannot_follow_self',
+  }),
+  loggedIn('DELETE /api/user/follow', ({ owner }) => json('/api/user/follow', { userId: owner.id }), {
+    owner: 'cannot_follow_self',
+  }),
+  open('GET /api/user/:id/followers', ({ owner }) => `/api/user/${owner.id}/followers`),
+  open('GET /api/user/:id/following', ({ owner }) => `/api/user/${owner.id}/following`),
+  loggedIn('GET /api/user', '/api/user?ifollow=1'),
+  loggedIn('POST /api/user/cookie', () => json('/api/user/cookie', { name: 'autoplay', value: '1' })),
+  loggedIn('GET /api/user/cookie', '/api/user/cookie'),
+
+  // Posts: reading is public; changing is the owner's alone.
+  open('GET /api/post', '/api/post?limit=5'),
+  open('GET /api/post/', '/api/post/?limit=5'),
+  ownerSees('GET /api/post/:id', ({ privatePost }) => `/api/post/${privatePost}`),
+  ownerSees('GET /api/post/likes/:id', ({ privatePost }) => `/api/post/likes/${privatePost}`),
+  // Only a debugLevel 1 session may read the stored row; no caller here has it.
+  open('GET /api/debug/post/:id', ({ post }) => `/api/debug/post/${post}`, everyone('forbidden')),
+  ownerOnly('PUT /api/post/:id', ({ post }) => json(`/api/post/${post}`, { title: 'Changed by the matrix' })),
+  ownerOnly('POST /api/post', ({ post }) => json('/api/post', { postId: post, title: 'Changed by the matrix' })),
+  ownerOnly('DELETE /api/post/:id', ({ post }) => `/api/post/${post}`),
+  ownerOnly('POST /api/post/pin/:id', ({ post }) => json(`/api/post/pin/${post}`, {})),
+  ownerOnly('DELETE /api/post/pin/:id', ({ post }) => `/api/post/pin/${post}`),
+  loggedIn('POST /api/post/like/:id', ({ post }) => json(`/api/post/like/${post}`, {})),
+  loggedIn('DELETE /api/post/like/:id', ({ post }) => `/api/post/like/${post}`),
+  open('POST /api/post/view/:id', ({ post }) => json(`/api/post/view/${post}`, {})),
+  open('POST /api/post/share/:id', ({ post }) => json(`/api/post/share/${post}`, {})),
+  open('GET /api/oembed', ({ post }) => `/api/oembed?url=${encodeURIComponent(`http://localhost:3000/video?id=${post}`)}`),
+
+  // Uploads and imports.
+  loggedIn('GET /api/media/uptoken', '/api/media/uptoken'),
+  loggedIn('PUT /api/media/uptoken', () => json('/api/media/uptoken', {})),
+  loggedIn('DELETE /api/media/uptoken', '/api/media/uptoken'),
+  loggedIn('POST /media-api/upload-preprocess', () => json('/media-api/upload-preprocess', {}), {
+    user: 'unsupported_media_type',
+    other: 'unsupported_media_type',
+    owner: 'unsupported_media_type',
+  }),
+  open('GET /media-api/mcp-alive', '/media-api/mcp-alive'),
+  // An all-zero signature has the right shape, so the check is reached (and refuses it) only for a user.
+  loggedIn('POST /simicheck/check-user', () => json('/simicheck/check-user', { sixpack: 'A'.repeat(SIXPACK_BASE64_LENGTH) }), {
+    user: 'simicheck_invalid_sixpack',
+    other: 'simicheck_invalid_sixpack',
+    owner: 'simicheck_invalid_sixpack',
+  }),
+  loggedIn('GET /api/scraper', '/api/scraper'),
+  // A loopback address is refused before anything is fetched.
+  loggedIn('POST /api/scraper', () => json('/api/scraper', { sourceUrl: 'http://127.0.0.1/clip.mp4' }), {
+    user: 'scraper_address_refused',
+    other: 'scraper_address_refused',
+    owner: 'scraper_address_refused',
+  }),
+  ownerOnly('DELETE /api/scraper', ({ scraperJob }) => json('/api/scraper', { jobUid: scraperJob })),
+
+  // Media files: a published post's renditions are public.
+  open('GET /media/*', ({ mediaName }) => `/media/${mediaName}/mp4-540.mp4`),
+  open('GET /thumber/:size/:file', ({ mediaName }) => `/thumber/peek/${mediaName}.jpg`, everyone('not_found')),
+
+  // Discovery: tags, playlists, sounds, search, banners, translations.
+  open('GET /api/tag/alphabet', '/api/tag/alphabet'),
+  open('GET /api/tag/tophits', '/api/tag/tophits'),
+  open('GET /api/tag/translate', '/api/tag/translate?tag=matrixtag'),
+  open('GET /api/tag/category', '/api/tag/category'),
+  open('GET /api/tag/users-liked', '/api/tag/users-liked'),
+  open('GET /api/tag/popular', '/api/tag/popular'),
+  open('GET /translations/tag/:file', '/translations/tag/en.json?tag=matrixtag'),
+  open('GET /translations/tag/:file/', '/translations/tag/en.json/?tag=matrixtag'),
+  open('GET /api/playlist/popular', '/api/playlist/popular'),
+  open('GET /api/playlist', '/api/playlist'),
+  open('GET /api/playlist/', '/api/playlist/'),
+  // No playlist exists in the fixture: what matters is that nobody is turned away before the lookup.
+  open('GET /translations/playlist/:file', '/translations/playlist/en.json?id=1', everyone('not_found')),
+  open('GET /translations/playlist/:file/', '/translations/playlist/en.json/?id=1', everyone('not_found')),
+  open('GET /api/sound', '/api/sound'),
+  open('GET /api/sound/', '/api/sound/'),
+  open('GET /api/sound/:id', '/api/sound/1', everyone('not_found')),
+  open('GET /api/2/search', '/api/2/search?q=matrix'),
+  open('GET /api/search/post-tag', '/api/search/post-tag?q=matrix'),
+  open('GET /api/search/whisperer', '/api/search/whisperer?q=matrix'),
+  open('GET /api/search/whisperer/tag', '/api/search/whisperer/tag?q=matrix'),
+  open('GET /api/search/user', '/api/search/user?q=matrix'),
+  open('GET /api/search/tag', '/api/search/tag?q=matrix'),
+  open('GET /api/search/top-queries', '/api/search/top-queries'),
+  open('GET /api/search/popular', '/api/search/popular'),
+  open('GET /api/search/combo', '/api/search/combo'),
+  open('GET /api/search/random', '/api/search/random'),
+  open('GET /api/prbn', '/api/prbn?position=1'),
+  open('GET /api/prbn/', '/api/prbn/?position=1'),
+
+  // Contact and abuse reports: anyone, behind a proof of work (none is sent here).
+  open('GET /api/contact/challenge', '/api/contact/challenge'),
+  open(
+    'POST /api/contact',
+    () => json('/api/contact', { email: 'someone@example.test', text: 'Hello', recaptchaToken: 'none' }),
+    everyone('captcha_failed'),
+  ),
+  open(
+    'POST /api/abuse',
+    ({ post }) => json('/api/abuse', { text: 'Report', postId: post, recaptchaToken: 'none' }),
+    everyone('captcha_failed'),
+  ),
+
+  // Notifications are per user.
+  loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),
+];
