@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { TokenSigner } from '../accounts/tokens.ts';
-import { createPost, createUser } from '../test/fixtures.ts';
+import { createPost, createUser, startSession } from '../test/fixtures.ts';
 import { fuzzParameters, HOSTILE_STRINGS, pollutedKeys, valueFor } from '../test/hostile-input.ts';
 import { testApp } from '../test/test-app.ts';
 import { type ClientEventName, clientEvents, parseClientMessage } from './client-messages.ts';
@@ -22,7 +21,7 @@ afterAll(() => t.close());
 
 const user = await createUser(db);
 await createPost(db, user.id, { tags: ['fuzz'] });
-const token = (await new TokenSigner(t.container.config.auth.jwtSecret).sign({ userId: user.id }, 'en')).token;
+const token = (await startSession(db, t.container.config.auth.jwtSecret, user.id)).session.accessToken;
 const { seed, numRuns, timeout } = fuzzParameters(15);
 
 /** A frame for `event`: its schema's shape with hostile content, data of any type, or not a message at all. */
@@ -70,7 +69,7 @@ async function sendAll(frames: (string | Buffer)[], loggedIn: boolean): Promise<
     closeCode = code;
   });
   try {
-    await socket.next('connect');
+    expect(await socket.next('connect')).toMatchObject({ userId: loggedIn ? user.id : null });
     for (const frame of frames) socket.ws.send(frame);
     const reconnects = frames.filter((frame) => typeof frame === 'string' && parseClientMessage(frame)?.event === 'reconnect');
     if (closeCode === undefined) {
