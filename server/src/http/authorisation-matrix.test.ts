@@ -20,15 +20,19 @@ async function fixtureForRow(): Promise<{ fixture: MatrixFixture; headers: Recor
   ];
   const post = await createPost(db, owner.id, { tags: ['matrixtag'] });
   const privatePost = await createPost(db, owner.id, { status: PostStatus.private });
-  const media = await db.selectFrom('media_files').select('name').where('post_id', '=', post).executeTakeFirstOrThrow();
-  await t.container.storage.put(`media/${media.name}/mp4-540.mp4`, new Uint8Array(64));
+  const mediaOf = async (postId: number) => {
+    const { name } = await db.selectFrom('media_files').select('name').where('post_id', '=', postId).executeTakeFirstOrThrow();
+    await t.container.storage.put(`media/${name}/mp4-540.mp4`, new Uint8Array(64));
+    return name;
+  };
+  const [mediaName, privateMediaName] = [await mediaOf(post), await mediaOf(privatePost)];
   const job = await db
     .insertInto('scraper_jobs')
     .values({ user_id: owner.id, source_url: 'https://example.test/clip.mp4' })
     .returning('uid')
     .executeTakeFirstOrThrow();
   return {
-    fixture: { owner, other, post, privatePost, mediaName: media.name, scraperJob: job.uid },
+    fixture: { owner, other, post, privatePost, mediaName, privateMediaName, scraperJob: job.uid },
     headers: {
       anonymous: {},
       visitor: { cookie: `anonymous=${visitorToken}` },

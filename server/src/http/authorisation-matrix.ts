@@ -34,6 +34,8 @@ export interface MatrixFixture {
   readonly privatePost: number;
   /** The name of that post's media file; its 540p rendition is stored, so /media/ can serve it. */
   readonly mediaName: string;
+  /** The private post's media file, its 540p rendition stored too: only the owner may fetch it. */
+  readonly privateMediaName: string;
   /** A queued URL import of the owner's. */
   readonly scraperJob: string;
 }
@@ -218,7 +220,8 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   ownerOnly('DELETE /api/scraper', ({ scraperJob }) => json('/api/scraper', { jobUid: scraperJob })),
 
   // Media files: a published post's renditions are public.
-  open('GET /media/*', ({ mediaName }) => `/media/${mediaName}/mp4-540.mp4`),
+  // A published post's media is anyone's (media/media-withdrawal.test.ts walks every post state).
+  ownerSees('GET /media/*', ({ privateMediaName }) => `/media/${privateMediaName}/mp4-540.mp4`),
   open('GET /thumber/:size/:file', ({ mediaName }) => `/thumber/peek/${mediaName}.jpg`, everyone('not_found')),
 
   // Discovery: tags, playlists, sounds, search, banners, translations.
