@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { openDatabase } from '../../server/src/db/database.ts';
+import { embeddedDatabaseUrl } from '../../server/src/db/embedded.ts';
 import { createLogger } from '../../server/src/logger.ts';
 import { startSession } from '../../server/src/test/fixtures.ts';
 
@@ -23,7 +24,6 @@ const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(root, 'bench/.data/sockets');
 const resultsFile = resolve(root, 'bench/.results/sockets.json');
 const PG_PORT = 54472;
-const DATABASE_URL = `postgres://postgres:velvet-embedded@127.0.0.1:${PG_PORT}/postgres`;
 const JWT_SECRET = 'bench-sockets-secret-0123456789abcdefghij';
 const CONNECT_BATCH = 250;
 const children: ChildProcess[] = [];
@@ -41,7 +41,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `main.ts app` (HTTP and sockets only); node 1 owns the embedded PostgreSQL, node 2 joins it. */
-async function startNode(name: string, shared: boolean) {
+async function startNode(name: string, databaseUrl = '') {
   const port = await freePort();
   const log = openSync(resolve(dataDir, `${name}.log`), 'w');
   const child = spawn(process.execPath, [resolve(root, 'server/src/main.ts'), 'app'], {
@@ -54,7 +54,7 @@ async function startNode(name: string, shared: boolean) {
       PORT: String(port),
       DATA_DIR: resolve(dataDir, name),
       EMBEDDED_PG_PORT: String(PG_PORT),
-      DATABASE_URL: shared ? DATABASE_URL : '',
+      DATABASE_URL: databaseUrl,
       JWT_SECRET,
       SEED_DEMO: 'false',
       EVENT_BUS: 'postgres',
@@ -167,8 +167,9 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  const node1 = await startNode('node-1', false);
-  const database = openDatabase(DATABASE_URL, 4, createLogger('silent'));
+  const node1 = await startNode('node-1');
+  const databaseUrl = embeddedDatabaseUrl(resolve(dataDir, 'node-1', 'pg'), PG_PORT);
+  const database = openDatabase(databaseUrl, 4, createLogger('silent'));
   const { db } = database;
   const users = await sql<{ id: number }>`
     INSERT INTO users (username) SELECT 'bench_' || g FROM generate_series(1, ${SOCKETS}) g RETURNING id`.execute(db);
@@ -200,7 +201,7 @@ async function main() {
   const oneNode = await likeLatencies(node1.url, likerToken, targets(0, clients), 1);
   const oneNodeLoaded = await likeLatencies(node1.url, likerToken, targets(1, clients), 16);
 
-  const node2 = await startNode('node-2', true);
+  const node2 = await startNode('node-2', databaseUrl);
   const moved = await connectAll(`${node2.url.replace('http', 'ws')}/ws/`, tokens.slice(0, LIKES));
   for (const client of clients.slice(0, LIKES)) client.ws.close();
   const twoNodes = await likeLatencies(node1.url, likerToken, targets(2, moved), 1);

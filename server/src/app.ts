@@ -45,6 +45,9 @@ export interface AppOptions {
   readonly web: 'built' | 'dev' | 'none';
 }
 
+/** Trusts the X-Forwarded-For entries that the nearest `hops` proxies appended, and nothing a client wrote. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(container: Container, options: AppOptions): Promise<FastifyInstance> {
   const { config, services } = container;
   const app: FastifyInstance = Fastify({
@@ -54,7 +57,8 @@ export async function buildApp(container: Container, options: AppOptions): Promi
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: config.http.trustProxy,
+    // A count of hops as a function: Fastify reads a bare number as trusting no one.
+    trustProxy: config.http.trustProxy === false ? false : trustHops(config.http.trustProxy),
     bodyLimit: config.http.bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -20,9 +20,10 @@ export const settingsSchema = Type.Object({
     pattern: '^(https?://[^\\s/]+)?$',
     description: 'Public origin used in links, e-mails and share metadata. Empty: `http://localhost:PORT`.',
   }),
-  TRUST_PROXY: Type.Union([Bool], {
+  TRUST_PROXY: Type.Union([Bool, Type.String({ pattern: '^[2-9]$' })], {
     default: 'false',
-    description: 'Trust `X-Forwarded-*` headers (set behind a load balancer).',
+    description:
+      'Proxies in front of the app whose `X-Forwarded-*` headers are trusted: `true` (or `1`) for one load balancer, a number for a chain (a CDN before it: `2`). The client address is the one the outermost of them saw; what a client writes in the header itself is ignored.',
   }),
   DATA_DIR: Type.String({
     default: './data',

@@ -46,7 +46,7 @@ describe('defaults', () => {
     expect(settings.PORT).toBe(3000);
     expect(settings.DATA_DIR).toBe('./data');
     const config = buildConfig({ ...settings, DATA_DIR: dataDir() });
-    expect(config.http.trustProxy).toBe(true);
+    expect(config.http.trustProxy).toBe(1);
     expect(config.seedDemo).toBe(true);
     expect(config.http.bodyLimit).toBe(2048);
   });

@@ -12,7 +12,8 @@ export interface Config {
     readonly host: string;
     readonly port: number;
     readonly baseUrl: string;
-    readonly trustProxy: boolean;
+    /** Trusted proxy hops in front of the app (Fastify's trustProxy as a count), or false for none. */
+    readonly trustProxy: number | false;
     readonly bodyLimit: number;
     readonly responseCacheBytes: number;
     readonly rateLimitPerMinute: number;
@@ -111,6 +112,16 @@ export class ConfigError extends Error {}
 
 const truthy = (value: string) => value === 'true' || value === '1';
 
+/**
+ * TRUST_PROXY as hops. Trusting every hop (Fastify's `true`) takes the first X-Forwarded-For entry, which
+ * the client writes itself when a balancer appends to the header (nginx, most cloud balancers): every
+ * per-address limit could then be dodged with a made-up address per request.
+ */
+function trustedProxyHops(value: string): number | false {
+  if (value === 'false' || value === '0') return false;
+  return value === 'true' ? 1 : Number(value);
+}
+
 /** Parses settings from an environment-like record. Throws ConfigError naming the first bad variable. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {
   const known: Record<string, unknown> = {};
@@ -185,7 +196,7 @@ export function buildConfig(settings: Settings): Config {
       host: settings.HOST,
       port: settings.PORT,
       baseUrl,
-      trustProxy: truthy(settings.TRUST_PROXY),
+      trustProxy: trustedProxyHops(settings.TRUST_PROXY),
       bodyLimit: settings.BODY_LIMIT,
       responseCacheBytes: settings.RESPONSE_CACHE_MAX_BYTES,
       rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,

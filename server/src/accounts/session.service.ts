@@ -149,12 +149,14 @@ export class SessionService {
     const subject = { userId: account.id, sessionId: familyId, issuedAtMs };
     const { token, exp } = await this.signer.sign(subject, account.lang);
     const refreshToken = opaqueToken();
-    await this.tokens.insertRefresh({
+    const stored = await this.tokens.insertRefresh({
       familyId,
       userId: account.id,
       digest: tokenDigest(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
     });
+    // The session ended while its token was being rotated: the access token signed above dies with it.
+    if (!stored) throw new AppError('token_invalid');
     return {
       session: { userId: account.id, langId: account.lang, exp, debugLevel: account.debugLevel, accessToken: token, token },
       refresh: { token: refreshToken, maxAgeSeconds: REFRESH_TOKEN_SECONDS },

@@ -23,11 +23,29 @@ export class TokensRepository {
     this.db = db;
   }
 
-  async insertRefresh(token: { familyId: string; userId: number; digest: Buffer; expiresAt: Date }): Promise<void> {
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({ family_id: token.familyId, user_id: token.userId, token_hash: token.digest, expires_at: token.expiresAt })
-      .execute();
+  /**
+   * Stores a family's next token, unless the family ended while its previous token was being rotated (a
+   * logout, a password change): false then. Ending sessions takes the user's row lock (revokeFamily,
+   * revokeAllForUser, the password trigger's UPDATE of users), and this waits for it, so an ending
+   * either commits first and is seen here, or starts after this token is stored and revokes it too.
+   */
+  async insertRefresh(token: { familyId: string; userId: number; digest: Buffer; expiresAt: Date }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', token.userId).forShare().execute();
+      const ended = await trx
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('family_id', '=', token.familyId)
+        .where('revoked_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      if (ended) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ family_id: token.familyId, user_id: token.userId, token_hash: token.digest, expires_at: token.expiresAt })
+        .execute();
+      return true;
+    });
   }
 
   /**
@@ -57,14 +75,19 @@ export class TokensRepository {
 
   /** Revokes what is left of a family; answers its user, or undefined when it had already ended. */
   async revokeFamily(familyId: string): Promise<number | undefined> {
-    const rows = await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: sql`now()` })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .returning('user_id')
-      .execute();
-    return rows[0]?.user_id;
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1 FROM users
+        WHERE id = (SELECT user_id FROM refresh_tokens WHERE family_id = ${familyId}::uuid LIMIT 1)
+        FOR NO KEY UPDATE`.execute(trx);
+      const rows = await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: sql`now()` })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .returning('user_id')
+        .execute();
+      return rows[0]?.user_id;
+    });
   }
 
   async familyOf(digest: Buffer): Promise<string | undefined> {
@@ -77,12 +100,15 @@ export class TokensRepository {
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: sql`now()` })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
   }
 
   /** A new link supersedes earlier unused ones of the same purpose, so only the latest e-mail works. */

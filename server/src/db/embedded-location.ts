@@ -2,10 +2,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chownSync,
+  closeSync,
+  constants,
   cpSync,
   existsSync,
+  fchownSync,
   lstatSync,
   mkdirSync,
+  openSync,
+  readFileSync,
   readlinkSync,
   realpathSync,
   renameSync,
@@ -126,10 +131,28 @@ export function relocatedCluster(dir: string): string {
   return join(SYSTEM_HOME, 'clusters', createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16));
 }
 
-/** A password file only `owner` (or the current user) can read, for initdb. */
+/**
+ * A new password file only `owner` (or the current user) can read. Created exclusively and given away
+ * through its descriptor: in a folder the postgres user can write, a link put in its place is never followed.
+ */
 export function writeOwnedFile(path: string, content: string, owner: PostgresOwner | undefined): void {
-  writeFileSync(path, content, { mode: 0o600 });
-  if (owner) chownSync(path, owner.uid, owner.gid);
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    if (owner) fchownSync(fd, owner.uid, owner.gid);
+    writeFileSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A small file's text, refusing a symbolic link in its place (see writeOwnedFile). */
+export function readOwnedFile(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function prepareOwned(dir: string, owner: PostgresOwner): string {

@@ -67,3 +67,41 @@ test.runIf(process.getuid?.() === 0)(
   },
   60_000,
 );
+
+/** The published password of clusters made before each got its own (it is in this project's history). */
+const PUBLISHED_PASSWORD = 'velvet-embedded';
+
+async function refusesPassword(port: number, password: string): Promise<boolean> {
+  return query(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`, 'select 1').then(
+    () => false,
+    (error: { code?: string }) => error.code === '28P01',
+  );
+}
+
+// Any local account can reach 127.0.0.1: with a known superuser password it could run programs as the
+// user PostgreSQL runs as (COPY ... TO PROGRAM) and read or rewrite every account.
+test('the embedded cluster has a password of its own, also one made with the published password', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'velvet-password-'));
+  cleanUp.push(() => rmSync(home, { recursive: true, force: true }));
+  const log = createLogger('warn');
+  const port = await freePort();
+  const dir = join(home, 'pg');
+
+  const first = await startEmbeddedPostgres(dir, port, log);
+  try {
+    expect(await refusesPassword(port, PUBLISHED_PASSWORD)).toBe(true);
+    expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    // As a cluster of an earlier version was made.
+    await query(first.url, `alter role postgres password '${PUBLISHED_PASSWORD}'`);
+  } finally {
+    await first.stop();
+  }
+
+  const again = await startEmbeddedPostgres(dir, port, log);
+  try {
+    expect(await refusesPassword(port, PUBLISHED_PASSWORD)).toBe(true);
+    expect(await query(again.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+  } finally {
+    await again.stop();
+  }
+}, 60_000);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import {
   type PostgresOwner,
@@ -11,6 +12,7 @@ import {
   postgresOwner,
   reachableBinaries,
   reachableDataDir,
+  readOwnedFile,
   writeOwnedFile,
 } from './embedded-location.ts';
 
@@ -19,7 +21,13 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-const PASSWORD = 'velvet-embedded';
+/**
+ * Every local account can reach 127.0.0.1, so the superuser's password is the cluster's own: random,
+ * made with the cluster and kept in this file inside it (readable by its owner only). Clusters made before
+ * still take the password this project once published; it is replaced at their next start.
+ */
+const PASSWORD_FILE = 'velvet-password';
+const PUBLISHED_PASSWORD = 'velvet-embedded';
 // PostgreSQL's messages are matched below, so they must not be translated.
 const ENGLISH = { ...process.env, LC_MESSAGES: 'C' };
 
@@ -38,17 +46,24 @@ export async function startEmbeddedPostgres(
   const owner = postgresOwner(log);
   const bin = join(reachableBinaries(binaries ?? (await packagedBinaries()), owner, log), 'bin');
   const dataDir = reachableDataDir(dir, owner, log);
+  const passwordFile = join(dataDir, PASSWORD_FILE);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log.info({ dir: dataDir }, 'initialising embedded PostgreSQL');
-    await initialise(bin, dataDir, owner, log);
+    const password = randomBytes(24).toString('base64url');
+    await initialise(bin, dataDir, password, owner, log);
+    writeOwnedFile(passwordFile, password, owner);
   }
   await stopOrphanedServer(dataDir, log);
   const server = await run(bin, dataDir, port, owner, log);
+  const password = await clusterPassword(passwordFile, port, owner, log).catch((error: unknown) => {
+    server.kill('SIGINT');
+    throw error;
+  });
   const stopOnExit = () => server.kill('SIGINT');
   process.on('exit', stopOnExit);
   let stopped: Promise<void> | undefined;
   return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl(port, password),
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         process.off('exit', stopOnExit);
@@ -61,9 +76,50 @@ export async function startEmbeddedPostgres(
   };
 }
 
-async function initialise(bin: string, dataDir: string, owner: PostgresOwner | undefined, log: Logger) {
+const embeddedUrl = (port: number, password: string) => `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+
+/** The URL of the embedded cluster of data folder `dir` that another process started (tools, benches). */
+export function embeddedDatabaseUrl(dir: string, port: number): string {
+  return embeddedUrl(port, readOwnedFile(join(dir, PASSWORD_FILE)).trim());
+}
+
+/**
+ * The superuser password of the running cluster: the one in its file, which a cluster without it (or one
+ * stopped between writing the file and changing the password) is first given in place of the published one.
+ */
+async function clusterPassword(file: string, port: number, owner: PostgresOwner | undefined, log: Logger): Promise<string> {
+  if (!existsSync(file)) writeOwnedFile(file, randomBytes(24).toString('base64url'), owner);
+  const password = readOwnedFile(file).trim();
+  if (await accepts(port, password)) return password;
+  log.warn('replacing the published password of the embedded PostgreSQL superuser with a password of its own');
+  const client = new pg.Client({ connectionString: embeddedUrl(port, PUBLISHED_PASSWORD) });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(password)}`);
+  } finally {
+    await client.end();
+  }
+  return password;
+}
+
+async function accepts(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: embeddedUrl(port, password) });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '28P01') return false;
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function initialise(bin: string, dataDir: string, password: string, owner: PostgresOwner | undefined, log: Logger) {
   const passwordFile = join(tmpdir(), `velvet-pg-password-${randomBytes(8).toString('hex')}`);
-  writeOwnedFile(passwordFile, `${PASSWORD}\n`, owner);
+  writeOwnedFile(passwordFile, `${password}\n`, owner);
   try {
     const initdb = spawn(
       join(bin, 'initdb'),

@@ -18,6 +18,15 @@ export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
   return request.ip === undefined ? 'peer-gone' : normalizeIP(request.ip);
 }
 
+/**
+ * Whether the global limit covers the route that answers: the API and uploads. Decided on the route's
+ * pattern, not the raw URL: the router decodes a path before matching, so `/%61pi/login` is `/api/login`.
+ */
+function isLimitedRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url ?? '';
+  return route.startsWith('/api/') || route.startsWith('/media-api/');
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** This request's Content-Security-Policy nonce: the only inline scripts a page may run carry it. */
@@ -90,8 +99,7 @@ export default fp(
       timeWindow: 60_000,
       keyGenerator: rateLimitKey,
       // Pages count through their own route limit (web/web.plugin.ts), which also stands for their loaders' calls.
-      allowList: (request) =>
-        isInProcessCall(request) || (!request.url.startsWith('/api/') && !request.url.startsWith('/media-api/')),
+      allowList: (request) => isInProcessCall(request) || !isLimitedRoute(request),
       // Thrown into the error handler, which answers with the envelope; Retry-After is already set.
       errorResponseBuilder: () => Object.assign(new Error('rate limited'), { statusCode: 429 }),
     });
