@@ -34,8 +34,11 @@ describe('GET /api/login-providers', () => {
 
   test("lets pages load the providers' sign-in scripts and popups", async () => {
     const headers = (await t.get('/api/login-providers')).headers;
+    expect(headers['content-security-policy']).toMatch(
+      /script-src 'self' 'nonce-[\w+/=]+' https:\/\/accounts\.google\.com\/gsi\/client https:\/\/appleid\.cdn-apple\.com;/,
+    );
     expect(headers['content-security-policy']).toContain(
-      "script-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/client https://appleid.cdn-apple.com",
+      "connect-src 'self' ws://localhost:3000 https://accounts.google.com/gsi/;",
     );
     expect(headers['content-security-policy']).toContain(
       "frame-src 'self' https://accounts.google.com/gsi/ https://appleid.apple.com",
