@@ -124,3 +124,25 @@ describe('uploads at once', () => {
     expect(await upload(t, user, [small])).toMatchObject({ error: 'upload_quota_exceeded' });
   });
 });
+
+describe('URL imports', () => {
+  /** A URL import of the user's, as POST /api/scraper makes it; the download is the small clip. */
+  async function importJob(user: Uploader) {
+    const job = await db()
+      .insertInto('scraper_jobs')
+      .values({ user_id: user.id, source_url: 'https://media.example/clip.mp4', state: 'started' })
+      .returning('uid')
+      .executeTakeFirstOrThrow();
+    return t.container.services.upload.uploads.ingestFile(user.id, join(media.path, 'small.mp4'), job.uid);
+  }
+
+  // Three imports at a time of SCRAPER_MAX_BYTES (2 GiB) each would otherwise fill the disk the quota guards.
+  test('an import draws on the same daily bytes as an upload and is refused past them', async () => {
+    const user = await uploader(t);
+    await storedBefore(user, QUOTA - small.length - 100);
+    await expect(importJob(user)).resolves.toMatchObject({ postId: expect.any(Number) });
+    await expect(importJob(user)).rejects.toMatchObject({ code: 'upload_quota_exceeded' });
+    expect(await postsOf(user)).toHaveLength(2);
+    expect(await db().selectFrom('uploads_in_progress').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+});

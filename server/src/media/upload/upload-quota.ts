@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.ts';
 import type { UploadLimits } from '../upload-rules.ts';
-import type { UploadQuotaRepository } from './upload-quota.repository.ts';
+import type { UploadLoad, UploadQuotaRepository } from './upload-quota.repository.ts';
 
 export interface UploadQuotaSettings {
   /** UPLOAD_BYTES_PER_DAY: originals a user may store by upload in any 24 hours. */
@@ -35,12 +35,32 @@ export class UploadQuota {
   }
 
   async start(userId: number): Promise<UploadSlot> {
-    let allowanceBytes = 0;
-    const slotId = await this.#repository.start(userId, (load) => {
+    return this.#take(userId, (load) => {
       if (load.running >= this.#settings.atOnce) throw new AppError('too_many_uploads_at_once');
       const left = this.#settings.bytesPerDay - load.storedBytes - load.reservedBytes;
       if (left <= 0) throw new AppError('upload_quota_exceeded');
-      allowanceBytes = Math.min(left, this.#largestUpload);
+      return Math.min(left, this.#largestUpload);
+    });
+  }
+
+  /**
+   * Room for a file of `bytes` that came another way (a URL import, already downloaded): the same day's
+   * bytes as uploads, `upload_quota_exceeded` past what is left, reserved until released. Not an upload
+   * at once: imports have their own cap (scraper_too_many_jobs).
+   */
+  async reserve(userId: number, bytes: number): Promise<UploadSlot> {
+    return this.#take(userId, (load) => {
+      if (bytes > this.#settings.bytesPerDay - load.storedBytes - load.reservedBytes) {
+        throw new AppError('upload_quota_exceeded');
+      }
+      return bytes;
+    });
+  }
+
+  async #take(userId: number, decide: (load: UploadLoad) => number): Promise<UploadSlot> {
+    let allowanceBytes = 0;
+    const slotId = await this.#repository.start(userId, (load) => {
+      allowanceBytes = decide(load);
       return allowanceBytes;
     });
     let released = false;

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.ts';
@@ -139,7 +140,10 @@ export class UploadService {
     if (job.postId !== null) return { postId: job.postId, media: await repository.mediaOf(job.postId) };
     const uploader = await this.#uploader(userId);
     const scratch = await UploadScratch.create(this.#deps.scratchRoot);
+    let slot: UploadSlot | undefined;
     try {
+      // A download is held to the day's upload bytes as an upload is, before any work is done on it.
+      slot = await this.#deps.quota.reserve(userId, (await stat(path)).size);
       const prepared = await this.#prepare([path], false, uploader, scratch);
       return await this.#createPost(userId, prepared.media, {
         title: '',
@@ -154,6 +158,7 @@ export class UploadService {
       return { postId: taken.postId, media: await repository.mediaOf(taken.postId) };
     } finally {
       await scratch.remove();
+      await slot?.release();
     }
   }
 
