@@ -45,8 +45,8 @@ export class UploadQuota {
 
   /**
    * Room for a file of `bytes` that came another way (a URL import, already downloaded): the same day's
-   * bytes as uploads, `upload_quota_exceeded` past what is left, reserved until released. Not an upload
-   * at once: imports have their own cap (scraper_too_many_jobs).
+   * bytes as uploads, `upload_quota_exceeded` past what is left, reserved until released. Never refused
+   * for uploads at once (imports have their own cap, scraper_too_many_jobs), though it counts among them.
    */
   async reserve(userId: number, bytes: number): Promise<UploadSlot> {
     return this.#take(userId, (load) => {
