@@ -138,7 +138,11 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     '/api/action/resend/verification',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { ...limits.reset, keyGenerator: (request) => `user:${request.session.userId}` } },
+      // A GET by the spec, yet it voids the link sent before: refused cross-site like a POST.
+      config: {
+        rateLimit: { ...limits.reset, keyGenerator: (request) => `user:${request.session.userId}` },
+        changesState: true,
+      },
     },
     async (request) => envelope(await emailActions.resendVerification(sessionUserId(request)), OK_ACTION),
   );

@@ -61,11 +61,12 @@ describe('CSRF defence for cookie-authenticated writes', () => {
     }
   });
 
-  test('state-changing GETs (refresh, upload token) are refused cross-site and spend nothing', async () => {
+  test('state-changing GETs (refresh, upload token, verification resend) are refused cross-site and spend nothing', async () => {
     const { browser } = await signedUp(t);
     const refresh = browser.jar.get('refresh');
     for (const site of ['cross-site', 'same-site']) {
-      for (const path of ['/api/refresh', '/api/media/uptoken']) {
+      // A resend replaces the e-mailed link: a foreign page must not be able to void it.
+      for (const path of ['/api/refresh', '/api/media/uptoken', '/api/action/resend/verification']) {
         const response = await browser.get(path, { 'sec-fetch-site': site });
         expect(response.status, `${path} ${site}`).toBe(403);
         expect(response.body).toMatchObject({ statusCode: -15, error: 'csrf_rejected' });
