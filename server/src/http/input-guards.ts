@@ -5,10 +5,22 @@ import { AppError } from './errors.ts';
 /** Deep enough for any of our schemas; a deeper body is refused by validation anyway. */
 const MAX_DEPTH = 32;
 
+/**
+ * Whether value is parsed data to look into: an array or a plain object (JSON; a query string's object,
+ * whose prototype is a bare dictionary). An instance of a class, such as the request stream a page takes
+ * as its body, is a graph of sockets and servers that a walk 32 levels deep would never finish.
+ */
+function isParsedData(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
 /** The first place in value (a parsed query, params, JSON body or socket message) where a string holds U+0000, if any. */
 export function nulAt(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (!isParsedData(value) || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '\\0')}`;
     const found = nulAt(item, `${path}/${key}`, depth + 1);
@@ -20,7 +32,7 @@ export function nulAt(value: unknown, path: string, depth = 0): string | undefin
 /** The first place in value where a number is not finite (Infinity, -Infinity, NaN), if any. */
 function infiniteAt(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (!isParsedData(value) || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = infiniteAt(item, `${path}/${key}`, depth + 1);
     if (found) return found;

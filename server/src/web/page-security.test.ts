@@ -73,3 +73,16 @@ test('pages may connect to the site and its websocket only, not to any ws: or ws
   expect(policy.get('connect-src')).toEqual(["'self'", 'wss://velvet.example']);
   expect(policy.get('default-src')).toEqual(["'self'"]);
 });
+
+// A page's body reaches it as the request stream itself. The NUL guard walked that stream's object graph
+// (socket, server, buffers) without end: one POST to any page held the event loop, and every request, for good.
+test('a POST with a body to a page is answered, and the server goes on answering', async () => {
+  const post = await fetch(`${origin}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'hello',
+    signal: AbortSignal.timeout(10_000),
+  });
+  expect(post.status).toBeLessThan(500);
+  expect((await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+});
