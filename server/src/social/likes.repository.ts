@@ -63,7 +63,12 @@ export class LikesRepository {
       )
       SELECT likes_count AS "likesCount" FROM counted
       UNION ALL
-      SELECT likes_count FROM posts WHERE id = ${postId} AND NOT EXISTS (SELECT 1 FROM removed)`.execute(this.db);
+      SELECT p.likes_count FROM posts p JOIN users u ON u.id = p.user_id
+      WHERE p.id = ${postId} AND NOT EXISTS (SELECT 1 FROM removed)
+        -- Nothing to take back: only a post the caller may see answers its count, or a hidden one would show.
+        AND (p.user_id = ${userId} OR (p.status = ${PostStatus.published} AND p.deleted_at IS NULL AND u.banned_at IS NULL))`.execute(
+      this.db,
+    );
     return rows[0]?.likesCount;
   }
 

@@ -55,3 +55,16 @@ test('counters stay exact under 200 concurrent likes and unlikes from many users
   expect(final.likesCount).toBe(final.rows);
   expect(final.likesReceived).toBe(final.rows);
 });
+
+// A private post is its owner's alone: a stranger's unlike must not tell that it exists, nor its count.
+test('an unlike tells a stranger nothing of a hidden post, and still takes back a like given before', async () => {
+  const author = await createUser(db);
+  const postId = await createPost(db, author.id);
+  const fan = await actingAs(t, (await createUser(db)).id);
+  await fan.post(`/api/post/like/${postId}`);
+  await db.updateTable('posts').set({ status: PostStatus.private }).where('id', '=', postId).execute();
+  const stranger = await actingAs(t, (await createUser(db)).id);
+  expect(await stranger.delete(`/api/post/like/${postId}`)).toMatchObject({ error: 'not_found' });
+  expect(await fan.delete(`/api/post/like/${postId}`)).toEqual({ statusCode: 1, likeByUser: false, likesCount: 0 });
+  expect(await (await actingAs(t, author.id)).delete(`/api/post/like/${postId}`)).toMatchObject({ likesCount: 0 });
+});
