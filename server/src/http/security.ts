@@ -86,8 +86,9 @@ export default fp(
       secureHeaders(request.raw, reply.raw, () => done());
     });
     // /embed/{post} exists to be framed by other sites (the share sheet's embed code); every other page stays unframeable.
+    // Decided on the path the page router renders, which resolves dot segments: /embed/%2e%2e/settings is /settings.
     app.addHook('onSend', async (request, reply) => {
-      if (!request.url.startsWith('/embed/')) return;
+      if (!URL.parse(request.url, 'http://velvet.invalid')?.pathname.startsWith('/embed/')) return;
       reply.removeHeader('x-frame-options');
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string')

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   ensureWebBuild,
@@ -85,4 +86,26 @@ test('a POST with a body to a page is answered, and the server goes on answering
   });
   expect(post.status).toBeLessThan(500);
   expect((await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+});
+
+/** The framing headers of a GET sent with its path exactly as given (fetch would resolve dot segments first). */
+function framingOf(path: string): Promise<{ frameAncestors: string | undefined; frameOptions: unknown }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(origin);
+    const call = httpRequest({ hostname, port, path, headers: { accept: 'text/html' } }, (response) => {
+      response.resume();
+      const policy = String(response.headers['content-security-policy']);
+      resolve({ frameAncestors: /frame-ancestors ([^;]*)/.exec(policy)?.[1], frameOptions: response.headers['x-frame-options'] });
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+// The page router resolves dot segments, so /embed/%2e%2e/settings renders /settings: only the embed page may be framed.
+test('only the embed page may be framed by other sites, however its path is spelled', async () => {
+  expect(await framingOf('/embed/1')).toMatchObject({ frameAncestors: '*', frameOptions: undefined });
+  for (const path of ['/embed/%2e%2e/settings', '/embed/%2E%2E/legal/terms', '/embed/./../settings', '//[/embed/1']) {
+    expect(await framingOf(path), path).toEqual({ frameAncestors: "'self'", frameOptions: 'SAMEORIGIN' });
+  }
 });
