@@ -67,6 +67,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test's browser is a new visitor from 127.0.0.1, like the visitors behind one very large NAT.
       VISITOR_TOKENS_PER_ADDRESS: '100000',
+      // Specs sign up several accounts, all from 127.0.0.1 (accounts, notifications, stored XSS; both projects).
+      SIGNUP_RATE_LIMIT: '100',
     },
     reuseExistingServer: false,
     // The first start seeds demo content with generated media, which takes minutes on a busy 2-core box.

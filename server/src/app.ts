@@ -90,6 +90,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     ...services.accounts,
     baseUrl: config.http.baseUrl,
     loginRateLimit: config.auth.loginRateLimit,
+    signupRateLimit: config.auth.signupRateLimit,
     visitorTokens,
   });
   await app.register(profileRoutes, { profiles: services.accounts.profiles });

@@ -141,6 +141,11 @@ export const settingsSchema = Type.Object({
     default: 25,
     description: 'Login attempts per IP per 5 minutes (password and Google/Apple login).',
   }),
+  SIGNUP_RATE_LIMIT: Type.Integer({
+    minimum: 1,
+    default: 5,
+    description: 'Sign-ups per IP per 30 minutes.',
+  }),
   ALTCHA_MAX_NUMBER: Type.Integer({
     minimum: 1000,
     maximum: 10_000_000,

@@ -49,6 +49,7 @@ export interface Config {
   readonly auth: {
     readonly jwtSecret: string;
     readonly loginRateLimit: number;
+    readonly signupRateLimit: number;
     readonly altchaMaxNumber: number;
     readonly google: { readonly clientId: string; readonly issuer: string; readonly jwksUrl: string } | undefined;
     readonly apple:
@@ -230,6 +231,7 @@ export function buildConfig(settings: Settings): Config {
     auth: {
       jwtSecret,
       loginRateLimit: settings.LOGIN_RATE_LIMIT,
+      signupRateLimit: settings.SIGNUP_RATE_LIMIT,
       altchaMaxNumber: settings.ALTCHA_MAX_NUMBER,
       google: settings.GOOGLE_CLIENT_ID
         ? { clientId: settings.GOOGLE_CLIENT_ID, issuer: settings.GOOGLE_ISSUER, jwksUrl: settings.GOOGLE_JWKS_URL }

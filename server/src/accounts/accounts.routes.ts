@@ -19,6 +19,8 @@ export interface AccountRoutesOptions {
   readonly baseUrl: string;
   /** Login attempts per IP per 5 minutes (config LOGIN_RATE_LIMIT). */
   readonly loginRateLimit: number;
+  /** Sign-ups per IP per 30 minutes (config SIGNUP_RATE_LIMIT). */
+  readonly signupRateLimit: number;
   /** Visitor tokens per address, shared with the ones page loads mint (accounts/page-session.plugin.ts). */
   readonly visitorTokens: AddressLimit;
 }
@@ -26,7 +28,6 @@ export interface AccountRoutesOptions {
 const minutes = (count: number) => count * 60_000;
 /** Per-IP limits of the account endpoints (the global limit covers the rest of the API). */
 const fixedLimits = {
-  signup: { max: 5, timeWindow: minutes(30) },
   reset: { max: 5, timeWindow: minutes(60) },
   check: { max: 60, timeWindow: minutes(1) },
 } as const;
@@ -37,7 +38,11 @@ const Token = Type.String({ minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9
 
 export default async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
   const { accounts, sessions, emailActions, botCheck, baseUrl } = options;
-  const limits = { ...fixedLimits, login: { max: options.loginRateLimit, timeWindow: minutes(5) } };
+  const limits = {
+    ...fixedLimits,
+    login: { max: options.loginRateLimit, timeWindow: minutes(5) },
+    signup: { max: options.signupRateLimit, timeWindow: minutes(30) },
+  };
   const langOf = (locale: string) => locale.slice(0, 2);
 
   app.post('/api/anonymous-login', async (request, reply) => {
