@@ -3,14 +3,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib/v1';
+import { proofOfWork } from './proof-of-work.ts';
 
 /**
  * Live notifications as two people see them: a like on a post of the seeded demo creator (B), who logs in
  * with the demo password, from a newly signed-up user (A) whom B follows; then a video A uploads, which
  * reaches B as a new post once the pipeline has published it. The seed gives the demo account
  * notifications of every kind and age, so the expected tabs come from the API. The tests run one after another and
- * only in the desktop project: they share the demo account, and sign-up is limited to 5 an hour per address.
+ * only in the desktop project: they share the demo account, and sign-ups per address are limited (SIGNUP_RATE_LIMIT).
  */
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ browserName }, testInfo) => {
@@ -22,17 +22,6 @@ const PASSWORD = 'violet-harbour-1984';
 const stamp = Date.now().toString(36);
 /** The user signed up by the first test, who uploads in the second (one sign-up fewer against the limit). */
 let liker: { id: number; username: string } | undefined;
-
-/** Sign-up asks for an ALTCHA proof of work in recaptchaToken; a test solves it as the browser widget would. */
-async function proofOfWork(request: APIRequestContext): Promise<string> {
-  const challenge = await (await request.get('/api/altcha')).json();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('ALTCHA challenge without a solution');
-  const { algorithm, challenge: digest, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: digest, number: solution.number, salt, signature })).toString(
-    'base64',
-  );
-}
 
 async function signUp(request: APIRequestContext, name: string): Promise<{ id: number; username: string }> {
   const username = `${name}_${stamp}`;

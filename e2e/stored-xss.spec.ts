@@ -1,5 +1,5 @@
-import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib/v1';
+import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import { proofOfWork } from './proof-of-work.ts';
 
 /**
  * Stored XSS: hostile text is stored in every user text the site shows (display name, bio, post title,
@@ -33,16 +33,6 @@ const BIO_PAYLOAD = [
   '<i onmouseover="window.__xss=1">italic</i>',
   '<iframe src="javascript:alert(1)"></iframe>',
 ].join(' ');
-
-async function proofOfWork(request: APIRequestContext): Promise<string> {
-  const challenge = await (await request.get('/api/altcha')).json();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('ALTCHA challenge without a solution');
-  const { algorithm, challenge: digest, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: digest, number: solution.number, salt, signature })).toString(
-    'base64',
-  );
-}
 
 /** A successful envelope's body (statusCode 1 or 2), typed by the caller. */
 async function ok<T = object>(response: Promise<APIResponse>): Promise<T> {
