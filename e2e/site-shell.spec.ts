@@ -40,8 +40,13 @@ const siteSettingsOpener = (page: Page, isMobile: boolean) =>
   page.getByRole('banner').getByRole('button', { name: isMobile ? 'Menu' : 'Site settings' });
 
 async function openSiteSettings(page: Page, isMobile: boolean) {
-  await siteSettingsOpener(page, isMobile).click();
-  if (isMobile) await page.getByRole('dialog', { name: 'Velvet' }).getByRole('button', { name: 'Site settings' }).click();
+  // A click that lands before React has hydrated the header does nothing: click again until the menu opens.
+  const opened = page.getByRole('dialog', { name: isMobile ? 'Velvet' : 'Site settings' });
+  await expect(async () => {
+    await siteSettingsOpener(page, isMobile).click();
+    await expect(opened).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
+  if (isMobile) await opened.getByRole('button', { name: 'Site settings' }).click();
 }
 
 test('a first visit shows the age gate over the page, then the cookie banner', async ({ page, context }) => {
