@@ -4,7 +4,7 @@ import { BannerService } from '../banners/banners.service.ts';
 import type { Config } from '../config.ts';
 import { AltchaGuard } from '../contact/altcha.ts';
 import { ContactRepository } from '../contact/contact.repository.ts';
-import { ContactService } from '../contact/contact.service.ts';
+import { ContactService, type ReportIntake } from '../contact/contact.service.ts';
 import type { Db } from '../db/database.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { PlaylistsRepository } from '../playlists/playlists.repository.ts';
@@ -28,7 +28,7 @@ export interface DiscoveryServices {
   readonly contact: ContactService;
 }
 
-export function createDiscoveryServices(db: Db, config: Config, log: Logger): DiscoveryServices {
+export function createDiscoveryServices(db: Db, config: Config, log: Logger, reports: ReportIntake): DiscoveryServices {
   const tagsRepository = new TagsRepository(db);
   const postCards = new PostFeedRepository(db);
   const playlists = new PlaylistService(new PlaylistsRepository(db));
@@ -50,6 +50,7 @@ export function createDiscoveryServices(db: Db, config: Config, log: Logger): Di
       mailer: createMailer(config.mail),
       operators: config.contact.operatorsEmail,
       baseUrl: config.http.baseUrl,
+      reports,
       log,
     }),
   };
