@@ -4,7 +4,7 @@ import { nextAddress } from '../accounts/test-support.ts';
 import { createLogger } from '../logger.ts';
 import { authAs, createPost, createUser } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
-import { runAdminCommand } from './admin-command.ts';
+import { ADMIN_USAGE, runAdminCommand } from './admin-command.ts';
 import { addBusinessDays } from './deadlines.ts';
 import type { AuditAnswer, MonthlyAnswer, OperationsAnswer } from './moderation-schema.ts';
 import { auditEntries, MODERATION_TEST_ENV, staffUser } from './test-support.ts';
@@ -67,13 +67,20 @@ describe('roles', () => {
   test('`velvet admin create <username>` makes the first admin; unknown names and bad usage fail', async () => {
     const owner = await createUser(db);
     const log = createLogger('silent');
-    expect(await runAdminCommand(['create', owner.username], t.container.config, log)).toBe(0);
+    const said: string[] = [];
+    const out = { log: (line: string) => said.push(line), error: (line: string) => said.push(line) };
+    expect(await runAdminCommand(['create', owner.username], t.container.config, log, out)).toBe(0);
     const roles = await db.selectFrom('staff_roles').select(['role', 'granted_by']).where('user_id', '=', owner.id).execute();
     expect(roles).toEqual([{ role: 'admin', granted_by: null }]);
     const [entry] = (await auditEntries(t, 'role.grant')).filter((row) => row.subject_id === String(owner.id));
     expect(entry).toMatchObject({ actor_id: null, details: { role: 'admin', username: owner.username } });
-    expect(await runAdminCommand(['create', 'no_such_account'], t.container.config, log)).toBe(1);
-    expect(await runAdminCommand(['make', owner.username], t.container.config, log)).toBe(2);
+    expect(await runAdminCommand(['create', 'no_such_account'], t.container.config, log, out)).toBe(1);
+    expect(await runAdminCommand(['make', owner.username], t.container.config, log, out)).toBe(2);
+    expect(said).toEqual([
+      `${owner.username} is an admin.`,
+      'No account is named no_such_account; sign up first, then run this again.',
+      ADMIN_USAGE,
+    ]);
   });
 });
 
