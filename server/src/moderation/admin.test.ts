@@ -118,6 +118,9 @@ describe('settings', () => {
       expect(await auditEntries(t, 'settings.update')).toHaveLength(entries.length);
       expect(await admin.api.put('/api/admin/settings', { defaultDeadlineBusinessDays: 0 })).toMatchObject({ statusCode: -10 });
       expect(await admin.api.put('/api/admin/settings', { unknownSetting: 1 })).toMatchObject({ statusCode: -10 });
+      expect(await admin.api.put('/api/admin/settings', { categoryDeadlineBusinessDays: { gossip: 2 } })).toMatchObject({
+        statusCode: -10,
+      });
     } finally {
       await admin.api.put('/api/admin/settings', { defaultDeadlineBusinessDays: 7, categoryDeadlineBusinessDays: {} });
     }
