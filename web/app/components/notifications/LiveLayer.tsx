@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { useRootData } from '../../lib/root-data';
 import { liveSocket } from '../../lib/socket-client';
 import { useAccount } from '../account/AccountSession';
+import { useEmailLink } from '../account/useEmailLink';
 import { CloseIcon } from '../layout/icons';
 import styles from './LiveLayer.module.css';
 import type { LiveNotification, NotificationType, NotificationView } from './notification-types';
@@ -24,7 +25,7 @@ function preload(items: readonly NotificationView[]) {
 /**
  * The live layer of every page: opens the socket, feeds the notification store from its events, shows
  * toasts (with the user's notification sound when generalNotifSound is on), tells the server when the
- * tab hides, logs a banned user out, and reconnects when the visitor logs in or out.
+ * tab hides, logs a banned user out, reconnects when the visitor logs in or out, and answers e-mailed links.
  */
 export function LiveLayer() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function LiveLayer() {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const [banned, setBanned] = useState(false);
+  useEmailLink();
   const wantsSound = useRef<Promise<boolean> | undefined>(undefined);
   const wasSignedIn = useRef(signedIn);
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
 import { ReportButton } from '../discovery/ReportButton';
+import { ShareLinkButton } from '../share/ShareLinkButton';
 import { Avatar } from './Avatar';
 import { bioWithTagLinks } from './bio-links';
 import { FollowButton } from './FollowButton';
@@ -70,6 +71,13 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
           <bdi>@{profile.username}</bdi>
         </p>
         <div className={styles.actions}>
+          <ShareLinkButton
+            path={`/${profile.username}`}
+            title={name}
+            kind="profile"
+            message={{ event: 'shareProfile', data: { id: profile.id } }}
+            className={styles.secondaryAction}
+          />
           {profile.myProfile ? (
             <Link to="/settings" className={styles.secondaryAction}>
               {t('profile.editProfile')}
