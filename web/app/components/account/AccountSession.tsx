@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { applyAccountCookies } from '../../lib/preferences';
 import { useRootData } from '../../lib/root-data';
 import {
   endSession,
@@ -74,11 +75,13 @@ export function AccountSession({ children }: { children: ReactNode }) {
     async (session, { next, signup = false } = {}) => {
       shareExpiry(session.exp);
       setExp(session.exp);
+      // A new account has nothing saved yet; a login brings the account's preferences before the pages reload.
+      if (!signup) await applyAccountCookies(consent);
       await revalidator.revalidate();
       if (!signup) showStatus(t('account.status.loggedIn'), 'success', SESSION_MESSAGE_MS);
       if (next !== undefined) await navigate(safeNextPath(next));
     },
-    [navigate, revalidator, showStatus, t],
+    [consent, navigate, revalidator, showStatus, t],
   );
 
   // The message the previous page kept when it logged out (spec §4).
