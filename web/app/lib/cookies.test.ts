@@ -33,6 +33,7 @@ describe('lifetimes', () => {
     ['secondAskAddHomeScreen', 42],
     ['prefersDarkScheme', 730],
     ['lgbtPreference', 365],
+    ['country', 365],
     ['videoNotPlayablePopup', 14],
     ['consent', 365],
     ['themeColor', 730],

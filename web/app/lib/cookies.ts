@@ -23,6 +23,8 @@ interface CookieRule {
  * - `consent` holds the choice itself. It is necessary (without it the banner would come back on every
  *   page) and lasts 365 days, the longest period regulators accept before asking again.
  *   `preference` is not used for it: the spec lists that one among the preference cookies.
+ * - `country` holds the country the visitor forced (spec §7 sends it as a header): the spec keeps it for
+ *   the session only, which this does without preference consent; the server reads it for pages.
  * - `themeColor` holds the accent colour: the spec names the colours but no cookie, so it lives beside
  *   prefersDarkScheme with the same rules.
  * have18 is necessary: without it the age gate could not stay closed.
@@ -38,6 +40,7 @@ export const cookieRules = {
   prefersDarkScheme: { category: 'preferences', days: 730, setting: true },
   themeColor: { category: 'preferences', days: 730, setting: true },
   lgbtPreference: { category: 'preferences', days: 365, setting: true },
+  country: { category: 'preferences', days: 365, setting: true },
   videoNotPlayablePopup: { category: 'preferences', days: 14 },
   sawTutorial: { category: 'preferences', days: 730 },
   likeBanner: { category: 'preferences', days: 14 },
