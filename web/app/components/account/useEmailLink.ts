@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { sendLive } from '../../lib/live-messages';
 import { readLinkParameters } from '../../lib/query-handling';
 import { liveSocket } from '../../lib/socket-client';
-import { useAccount } from './AccountSession';
+import { STATUS_MESSAGE_MS, useAccount } from './AccountSession';
 
 /** Spec §8 status messages last 3–8 s; a failure is worth the longest. */
 const FAILED_MS = 8000;
@@ -31,7 +31,7 @@ export function useEmailLink(): void {
     }
     const stop = liveSocket()?.on('emailAction', (data) => {
       stop?.();
-      if ((data as { ok?: boolean }).ok) showStatus(t('account.status.confirmedEmail'), 'success');
+      if ((data as { ok?: boolean }).ok) showStatus(t('account.status.confirmedEmail'), 'success', STATUS_MESSAGE_MS);
       else showStatus(t('account.status.confirmEmailFailed'), 'error', FAILED_MS);
     });
     sendLive('emailAction', { emailUUID: emailId, action });
