@@ -71,6 +71,19 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
           <bdi>@{profile.username}</bdi>
         </p>
         <div className={styles.actions}>
+          {profile.myProfile ? (
+            <Link to="/settings" className={styles.secondaryAction}>
+              {t('profile.editProfile')}
+            </Link>
+          ) : (
+            <FollowButton
+              userId={profile.id}
+              username={profile.username}
+              following={profile.iFollowUser}
+              onFollowersCount={setFollowers}
+              onError={onError}
+            />
+          )}
           <ShareLinkButton
             path={`/${profile.username}`}
             title={name}
@@ -78,22 +91,7 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
             message={{ event: 'shareProfile', data: { id: profile.id } }}
             className={styles.secondaryAction}
           />
-          {profile.myProfile ? (
-            <Link to="/settings" className={styles.secondaryAction}>
-              {t('profile.editProfile')}
-            </Link>
-          ) : (
-            <>
-              <FollowButton
-                userId={profile.id}
-                username={profile.username}
-                following={profile.iFollowUser}
-                onFollowersCount={setFollowers}
-                onError={onError}
-              />
-              <ReportButton target={{ abuseUserId: profile.id }} className={styles.secondaryAction} />
-            </>
-          )}
+          {!profile.myProfile && <ReportButton target={{ abuseUserId: profile.id }} className={styles.secondaryAction} />}
         </div>
       </div>
 
