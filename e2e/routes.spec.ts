@@ -32,7 +32,7 @@ const publicRoutes = [
   ...suffixed('/tag'),
   ...suffixed('/tag/dance'),
   ...suffixed('/video?id=1'),
-  '/video2?id=1',
+  ...suffixed('/video2?id=1'),
   ...suffixed('/play/1-favourites'),
   ...suffixed('/play/1-favourites/1'),
   '/action',

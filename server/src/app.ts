@@ -34,6 +34,7 @@ import preferencesRoutes from './preferences/preferences.routes.ts';
 import socketRoutes from './realtime/socket.routes.ts';
 import scraperRoutes from './scraper/scraper.routes.ts';
 import searchRoutes from './search/search.routes.ts';
+import clientTranslationRoutes from './settings/client-translations.routes.ts';
 import settingsRoutes from './settings/settings.routes.ts';
 import followRoutes from './social/follows.routes.ts';
 import likeRoutes from './social/likes.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await registerModeration(app, services.moderation);
   await app.register(healthRoutes, { db: container.database.db });
   await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(clientTranslationRoutes);
   await app.register(accountRoutes, {
     ...services.accounts,
     baseUrl: config.http.baseUrl,

@@ -63,7 +63,7 @@ export default [
     route(`${base}/:tag/:id?`, 'routes/tag.tsx', { id: `tag${suffix}` }),
   ]),
   ...withVariants('video', (base, suffix) => [route(base, 'routes/video.tsx', { id: `video${suffix}` })]),
-  route('video2', 'routes/video.tsx', { id: 'video2' }),
+  ...withVariants('video2', (base, suffix) => [route(base, 'routes/video.tsx', { id: `video2${suffix}` })]),
   ...withVariants('play', (base, suffix) => [route(`${base}/:playlist/:id?`, 'routes/play.tsx', { id: `play${suffix}` })]),
 
   route('my-like/:username/:id', 'routes/my-like.tsx'),

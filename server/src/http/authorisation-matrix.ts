@@ -252,6 +252,7 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   open('GET /api/tag/category', '/api/tag/category'),
   open('GET /api/tag/users-liked', '/api/tag/users-liked'),
   open('GET /api/tag/popular', '/api/tag/popular'),
+  open('GET /translations/client/:file', '/translations/client/en.json'),
   open('GET /translations/tag/:file', '/translations/tag/en.json?tag=matrixtag'),
   open('GET /translations/tag/:file/', '/translations/tag/en.json/?tag=matrixtag'),
   open('GET /api/playlist/popular', '/api/playlist/popular'),

@@ -8,7 +8,7 @@ export interface ClientContext {
   readonly apiVersion: string;
   readonly locale: string;
   readonly appVersion: string | undefined;
-  /** Country forced by the client (header `country` or query `country`), else undefined. */
+  /** Country forced by the client (query, header or cookie `country`), else undefined. */
   readonly forcedCountry: string | undefined;
 }
 
@@ -23,9 +23,18 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' && value.length <= 64 ? value : undefined;
 };
 
+/**
+ * The `country` query, else the `country` header (spec §7), else the `country` cookie the web app keeps
+ * the visitor's choice in: pages it renders (their loaders' in-process calls carry the page's cookies)
+ * answer in the forced country as its API calls do.
+ */
 function forcedCountry(request: FastifyRequest): string | undefined {
   const query = (request.query as Record<string, unknown> | undefined)?.country;
-  const raw = (typeof query === 'string' ? query : undefined) ?? header(request, 'country');
+  const cookie = request.cookies?.country;
+  const raw =
+    (typeof query === 'string' ? query : undefined) ??
+    header(request, 'country') ??
+    (cookie && cookie.length <= 8 ? cookie : undefined);
   const code = raw?.toUpperCase();
   return code && countryCodes.has(code) ? code : undefined;
 }

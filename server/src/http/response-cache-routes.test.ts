@@ -27,6 +27,7 @@ const sound = await db
 /** Each cacheable route with a request that gets a public answer from it. */
 const CACHEABLE: Record<string, string> = {
   '/api/settings': '/api/settings',
+  '/translations/client/:file': '/translations/client/de-DE.json',
   '/api/post/': '/api/post/?limit=2&latest=1',
   '/api/post': `/api/post?userId=${author.id}`,
   '/api/post/:id': `/api/post/${postId}`,

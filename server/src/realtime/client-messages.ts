@@ -1,6 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { nulAt } from '../http/input-guards.ts';
+import { SHARE_PLATFORMS } from '../posts/engagement.service.ts';
 import { notificationTypes } from './events.ts';
 
 /** Spec §7: what a browser sends over /ws/, each as `{event, data}`. Payloads the spec does not show are ours. */
@@ -31,7 +32,8 @@ export const clientEvents = {
   shareProfile: Type.Object({ id: Id }, strict),
   shareTag: Type.Object({ tag: TagName, lgbt: Type.Integer({ minimum: 0, maximum: 3 }) }, strict),
   sharePlaylist: Type.Object({ id: Id }, strict),
-  sharePost: Type.Object({ id: Id }, strict),
+  /** `platform`: where it was shared (the share sheet's channel); none counts as a copied link. */
+  sharePost: Type.Object({ id: Id, platform: Type.Optional(Type.Enum(SHARE_PLATFORMS)) }, strict),
 } satisfies Record<string, TSchema>;
 
 export type ClientEventName = keyof typeof clientEvents;

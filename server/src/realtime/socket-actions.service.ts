@@ -107,7 +107,7 @@ export class SocketActions {
         await playlists.recordShare(message.data.id, peer.viewerKey);
         return;
       case 'sharePost': {
-        const { counted, shareCount } = await engagement.recordShare(message.data.id, peer.countingViewer);
+        const { counted, shareCount } = await engagement.recordShare(message.data.id, peer.countingViewer, message.data.platform);
         if (counted) await this.deps.events.publish({ type: 'post-shares', postId: message.data.id, shareCount });
         return;
       }

@@ -34,6 +34,16 @@ describe('GET /api/settings', () => {
     expect((await t.get('/api/settings?country=jp', { country: 'CZ' })).body.country.code).toBe('JP');
   });
 
+  test('honours the country cookie the web app keeps a forced country in, after the query and the header', async () => {
+    // Pages' loaders call the API in-process with the page's cookies: this is how pages answer in that country.
+    expect((await t.get('/api/settings', { cookie: 'country=IT' })).body.country.code).toBe('IT');
+    expect((await t.get('/api/settings', { cookie: 'country=IT', country: 'CZ' })).body.country.code).toBe('CZ');
+    expect((await t.get('/api/settings?country=jp', { cookie: 'country=IT' })).body.country.code).toBe('JP');
+    // Each forced country is its own entry of the shared cache.
+    expect((await t.get('/api/settings', { cookie: 'country=FR' })).body.country.code).toBe('FR');
+    expect((await t.get('/api/settings', { cookie: 'country=XX' })).body.country.code).toBe('US');
+  });
+
   test('falls back to the default country for an unknown one', async () => {
     for (const country of ['XX', 'usa', '12']) {
       expect((await t.get(`/api/settings?country=${country}`)).body.country.code).toBe('US');

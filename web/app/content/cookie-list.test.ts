@@ -16,7 +16,7 @@ describe('cookie policy table', () => {
   test('writes the lifetimes of the spec in the page language', () => {
     const english = Object.fromEntries(cookieRows('en-US').map((row) => [row.name, row]));
     expect(english.have18).toMatchObject({ category: 'necessary', lifetime: '730 days' });
-    expect(english.uotmPopup?.lifetime).toBe('3 days');
+    expect(english.keyboardTutorial?.lifetime).toBe('60 days');
     expect(english.lgbtPreference).toMatchObject({ category: 'preferences', lifetime: '365 days' });
     expect(english.refresh?.lifetime).toBe('30 days');
     expect(english.authorization?.lifetime).toBe('15 minutes or 1 day');

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  accountCookies,
   allowsCategory,
   applyConsent,
   cookieExpiry,
@@ -23,17 +24,16 @@ test('cookies are read by exact name', () => {
 describe('lifetimes', () => {
   test.each([
     ['autoplay', 730],
-    ['uotmPopup', 3],
     ['have18', 730],
     ['sawTutorial', 730],
     ['likeBanner', 14],
     ['setLang', 730],
     ['keyboardTutorial', 60],
-    ['preference', 730],
     ['firstAskAddHomeScreen', 730],
     ['secondAskAddHomeScreen', 42],
     ['prefersDarkScheme', 730],
     ['lgbtPreference', 365],
+    ['country', 365],
     ['videoNotPlayablePopup', 14],
     ['consent', 365],
     ['themeColor', 730],
@@ -78,9 +78,9 @@ describe('storage under a consent', () => {
   });
 
   test('preference cookies last only when preferences are allowed', () => {
-    expect(storageFor('preference', ['preferences'])).toBe('lasting');
-    expect(storageFor('preference', ['statistics', 'marketing'])).toBe('none');
-    expect(storageFor('uotmPopup', undefined)).toBe('none');
+    expect(storageFor('sawTutorial', ['preferences'])).toBe('lasting');
+    expect(storageFor('sawTutorial', ['statistics', 'marketing'])).toBe('none');
+    expect(storageFor('keyboardTutorial', undefined)).toBe('none');
   });
 
   test('settings picked on screen are kept for the session without that consent', () => {
@@ -104,4 +104,14 @@ describe('storage under a consent', () => {
       `prefersDarkScheme=2; Path=/; Max-Age=${730 * DAY}; SameSite=Lax`,
     ]);
   });
+});
+
+test('preferences saved with the account are written as far as the consent allows', () => {
+  const saved = { setLang: 'de-DE', sawTutorial: '1', consent: 'necessary', unknownName: 'x' };
+  expect(accountCookies(saved, ['preferences'], true)).toEqual([
+    `setLang=de-DE; Path=/; Max-Age=${730 * DAY}; SameSite=Lax; Secure`,
+    `sawTutorial=1; Path=/; Max-Age=${730 * DAY}; SameSite=Lax; Secure`,
+  ]);
+  // Without preference consent a setting lasts the session and a "seen it" flag is not kept at all.
+  expect(accountCookies(saved, undefined, false)).toEqual(['setLang=de-DE; Path=/; SameSite=Lax']);
 });

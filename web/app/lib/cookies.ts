@@ -23,9 +23,14 @@ interface CookieRule {
  * - `consent` holds the choice itself. It is necessary (without it the banner would come back on every
  *   page) and lasts 365 days, the longest period regulators accept before asking again.
  *   `preference` is not used for it: the spec lists that one among the preference cookies.
+ * - `country` holds the country the visitor forced (spec §7 sends it as a header): the spec keeps it for
+ *   the session only, which this does without preference consent; the server reads it for pages.
  * - `themeColor` holds the accent colour: the spec names the colours but no cookie, so it lives beside
  *   prefersDarkScheme with the same rules.
  * have18 is necessary: without it the age gate could not stay closed.
+ * Two cookies of the spec's list are not set, so the cookie policy does not list them: `uotmPopup` (the
+ * featured-creator announcement: there is no featured creator) and `preference` (no display choice is
+ * left without a cookie of its own).
  */
 export const cookieRules = {
   have18: { category: 'necessary', days: 730 },
@@ -35,9 +40,8 @@ export const cookieRules = {
   prefersDarkScheme: { category: 'preferences', days: 730, setting: true },
   themeColor: { category: 'preferences', days: 730, setting: true },
   lgbtPreference: { category: 'preferences', days: 365, setting: true },
-  preference: { category: 'preferences', days: 730 },
+  country: { category: 'preferences', days: 365, setting: true },
   videoNotPlayablePopup: { category: 'preferences', days: 14 },
-  uotmPopup: { category: 'preferences', days: 3 },
   sawTutorial: { category: 'preferences', days: 730 },
   likeBanner: { category: 'preferences', days: 14 },
   keyboardTutorial: { category: 'preferences', days: 60 },
@@ -134,6 +138,18 @@ export function heldCookies(header: string | null | undefined): Partial<Record<C
     if (value !== undefined) held[name] = value;
   }
   return held;
+}
+
+/**
+ * The cookie values to write for preferences saved with an account (GET /api/user/cookie), as far as
+ * this browser's consent allows; names this site does not set, and the consent itself, are left out.
+ */
+export function accountCookies(saved: Readonly<Record<string, string>>, consent: Consent | undefined, secure: boolean): string[] {
+  return Object.entries(saved).flatMap(([name, value]) => {
+    if (name === 'consent' || !Object.hasOwn(cookieRules, name)) return [];
+    const storage = storageFor(name as CookieName, consent);
+    return storage === 'none' ? [] : [serializeCookie(name as CookieName, value, { storage, secure })];
+  });
 }
 
 /** The expiry of a lasting cookie written now, for copies kept elsewhere (POST /api/user/cookie). */

@@ -8,7 +8,7 @@ export const orientationVariants = [
 export type OrientationVariant = (typeof orientationVariants)[number];
 
 /** First path segments that take an optional orientation suffix (/tag-gay, /video-trans, ...). */
-export const suffixedSections = ['playlist', 'popular', 'search', 'search-trends', 'tag', 'video', 'play'] as const;
+export const suffixedSections = ['playlist', 'popular', 'search', 'search-trends', 'tag', 'video', 'video2', 'play'] as const;
 export type SuffixedSection = (typeof suffixedSections)[number];
 
 /**
@@ -59,7 +59,9 @@ export function orientationFromCookie(value: string | undefined): OrientationVal
 
 /**
  * The orientation a page shows: its variant where it has variants (the address decides), else the
- * visitor's preference, so the switch on /settings still shows what was chosen.
+ * visitor's preference, so the switch on /settings still shows what was chosen. The address is the
+ * spec's tempLockLGBT (§4): a variant address shows its orientation without touching the preference, so
+ * following a search's trigger-word offer (or a shared /tag-gay link) locks it only while there.
  */
 export function activeOrientation(pathname: string, preference: OrientationValue): OrientationValue {
   const variant = orientationOf(pathname);

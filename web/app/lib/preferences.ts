@@ -1,4 +1,7 @@
+import type { PreferencesService } from '../../../server/src/preferences/preferences.service.ts';
+import { api } from './api';
 import {
+  accountCookies,
   applyConsent,
   type Consent,
   type CookieName,
@@ -37,6 +40,20 @@ export async function saveCookieToAccount(name: CookieName, value: string, local
     });
   } catch {
     // Offline or refused: the next change tries again.
+  }
+}
+
+/**
+ * Spec §7 GET /api/user/cookie at login: the preference cookies this account saved, on this device or
+ * another, are set here too (as far as this browser's consent allows), so the pages rendered next show
+ * its language, theme and the rest. Best effort: without them the browser keeps its own choices.
+ */
+export async function applyAccountCookies(consent: Consent | undefined): Promise<void> {
+  try {
+    const { cookies } = await api<{ cookies: Awaited<ReturnType<PreferencesService['cookiesOf']>> }>('/api/user/cookie');
+    for (const cookie of accountCookies(cookies, consent, secure())) setCookie(cookie);
+  } catch (error) {
+    console.warn('saved preferences not read', error);
   }
 }
 

@@ -1,30 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import {
-  addressWithoutCampaign,
-  isUnsupportedDevice,
-  readCampaign,
-  readLinkParameters,
-  standaloneReloadAddress,
-} from './query-handling';
+import { addressWithoutCampaign, isUnsupportedDevice, readLinkParameters, standaloneReloadAddress } from './query-handling';
 
 const params = (query: string) => new URLSearchParams(query);
 
 describe('campaign tags', () => {
-  test('are read from the utm_* parameters', () => {
-    expect(readCampaign(params('utm_source=x&utm_medium=share&utm_campaign=video&q=a'))).toEqual({
-      source: 'x',
-      medium: 'share',
-      campaign: 'video',
-    });
-    expect(readCampaign(params('q=a'))).toBeUndefined();
-  });
-
-  test('expand from the compact utm form, where explicit parameters win', () => {
-    expect(readCampaign(params('utm=twitter,share,video'))).toEqual({ source: 'twitter', medium: 'share', campaign: 'video' });
-    expect(readCampaign(params('utm=twitter,,video&utm_source=x'))).toEqual({ source: 'x', campaign: 'video' });
-    expect(readCampaign(params('utm='))).toBeUndefined();
-  });
-
   test('are removed from the address, keeping the other parameters and the hash', () => {
     expect(addressWithoutCampaign(new URL('https://v.test/tag/x?utm_source=a&q=b&utm=c,d#top'))).toBe('/tag/x?q=b#top');
     expect(addressWithoutCampaign(new URL('https://v.test/?utm_campaign=a'))).toBe('/');

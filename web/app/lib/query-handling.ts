@@ -1,33 +1,13 @@
-/** Campaign tags of spec §2, read on arrival and then removed from the address bar. */
-export interface Campaign {
-  readonly source?: string;
-  readonly medium?: string;
-  readonly campaign?: string;
-}
-
-const campaignParameters = { source: 'utm_source', medium: 'utm_medium', campaign: 'utm_campaign' } as const;
-
 /**
- * The spec says "utm values expand to utm_source, utm_medium, utm_campaign". We read a compact `utm`
- * parameter as those three in that order, comma-separated (`utm=twitter,share,video`): the comma needs
- * no escaping in a query and never appears in the values our share links write. Explicit utm_*
- * parameters win over the compact form; empty parts are skipped.
+ * Campaign tags of spec §2 (utm_source, utm_medium, utm_campaign, and the compact `utm` form they expand
+ * from). Velvet records no statistics (cookie policy): they are only taken out of the address bar.
  */
-export function readCampaign(params: URLSearchParams): Campaign | undefined {
-  const [source, medium, campaign] = (params.get('utm') ?? '').split(',').map((part) => part.trim());
-  const compact: Campaign = { source, medium, campaign };
-  const result: Record<string, string> = {};
-  for (const key of Object.keys(campaignParameters) as (keyof Campaign)[]) {
-    const value = params.get(campaignParameters[key])?.trim() || compact[key];
-    if (value) result[key] = value;
-  }
-  return Object.keys(result).length > 0 ? result : undefined;
-}
+const campaignParameters = ['utm', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 /** The address without its campaign tags (other parameters and the hash kept), or undefined when it has none. */
 export function addressWithoutCampaign(url: URL): string | undefined {
   const params = new URLSearchParams(url.search);
-  const names = ['utm', ...Object.values(campaignParameters)].filter((name) => params.has(name));
+  const names = campaignParameters.filter((name) => params.has(name));
   if (names.length === 0) return undefined;
   for (const name of names) params.delete(name);
   const search = params.toString();

@@ -15,6 +15,8 @@ const aliases: Readonly<Record<string, string>> = {
   '/contact': '/contact-us',
   '/edit-profile': '/settings',
   '/video2': '/video',
+  '/video2-gay': '/video-gay',
+  '/video2-trans': '/video-trans',
   ...Object.fromEntries(legalDocuments.map((document) => [`/${document}`, `/legal/${document}`])),
 };
 

@@ -1,28 +1,28 @@
 import { useSyncExternalStore } from 'react';
 
+import { parseConsent, readCookie } from './cookies';
+import { rememberCookie } from './preferences';
+
 /**
- * The country the visitor forced (query `country` or the country chooser). The spec has no cookie
- * for it, so it lasts for the browser tab's session and travels as the `country` header of API calls
- * (spec §7: "country (when forced)"); the server answers in that country.
+ * The country the visitor forced (query `country` or the country chooser), kept in the `country`
+ * preference cookie: for the browser session, or a year when preferences are allowed. API calls send it
+ * as the `country` header (spec §7 "country (when forced)"), and the server also reads the cookie, so the
+ * pages it renders answer in that country too.
  */
-const STORAGE_KEY = 'velvet.country';
+const COUNTRY = /^[A-Z]{2}$/;
 const CHANGE_EVENT = 'velvet:country';
 
 export function sessionCountry(): string | undefined {
-  try {
-    const code = sessionStorage.getItem(STORAGE_KEY);
-    return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
-  } catch {
-    return undefined;
-  }
+  if (typeof document === 'undefined') return undefined;
+  const code = readCookie(document.cookie, 'country');
+  return code && COUNTRY.test(code) ? code : undefined;
 }
 
 export function chooseSessionCountry(code: string): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, code);
-  } catch {
-    // Storage can be disabled; the choice then lasts until the page is left.
-  }
+  if (!COUNTRY.test(code)) return;
+  const consent = parseConsent(readCookie(document.cookie, 'consent'));
+  // Not copied to the account: the country describes where the visitor is, not who they are.
+  rememberCookie('country', code, { consent, signedIn: false, locale: document.documentElement.lang || 'en-US' });
   window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: code }));
 }
 
@@ -40,8 +40,16 @@ export function useSessionCountry(serverCountry: string): string {
   );
 }
 
-/** The headers every relative API request carries (spec §7). */
+/** The web app's version, inlined by the build (web/vite.config.ts); empty in tests and unversioned builds. */
+const appVersion: string = import.meta.env.VITE_APP_VERSION ?? '';
+
+/** The headers every relative API request carries (spec §7): app-version when the build has one, country when forced. */
 export function apiHeaders(locale: string): Record<string, string> {
   const country = sessionCountry();
-  return { apiversion: '1.0', language: locale, ...(country ? { country } : {}) };
+  return {
+    apiversion: '1.0',
+    language: locale,
+    ...(appVersion ? { 'app-version': appVersion } : {}),
+    ...(country ? { country } : {}),
+  };
 }

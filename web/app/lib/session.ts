@@ -1,4 +1,5 @@
 import { api } from './api';
+import { sendLiveIfOpen } from './live-messages';
 
 /** Spec §4: the access token is renewed 20 s before it expires, at once when it already has. */
 export const RENEW_BEFORE_MS = 20_000;
@@ -53,6 +54,8 @@ export async function renewSession(): Promise<number> {
     if (shared !== undefined && renewalDelay(shared, Date.now()) > 0) return shared;
     const session = await api<LoginSession>('/api/refresh');
     shareExpiry(session.exp);
+    // Spec §7 `reconnect`: the open socket carries the renewed token from now on.
+    sendLiveIfOpen('reconnect', { token: session.accessToken });
     return session.exp;
   };
   return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(RENEW_LOCK, renew) : renew();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { useAccount } from '../components/account/AccountSession';
+import { STATUS_MESSAGE_MS, useAccount } from '../components/account/AccountSession';
 import { AuthCard } from '../components/account/AuthCard';
 import styles from '../components/account/forms.module.css';
 import { VerifiedDialog } from '../components/account/VerifyDialog';
@@ -34,7 +34,7 @@ export default function Action({ params }: Route.ComponentProps) {
     api('/api/action/jwt', { method: 'POST', body: { hash: params.hash } })
       .then(() => {
         setOutcome('confirmed');
-        showStatus(t('account.status.confirmedEmail'), 'success');
+        showStatus(t('account.status.confirmedEmail'), 'success', STATUS_MESSAGE_MS);
         void revalidator.revalidate();
       })
       .catch(() => {

@@ -3,6 +3,7 @@ import { loadFromApi, readerContext } from '../components/discovery/discovery-da
 import type { PlaylistView, PostList } from '../components/discovery/discovery-types';
 import { PlaylistPlayer } from '../components/discovery/PlaylistPlayer';
 import type { RouteHandle } from '../components/layout/layouts';
+import { useLiveHit } from '../lib/live-messages';
 import { pageMeta } from '../lib/meta';
 import { orientationOf } from '../lib/orientation';
 import { optionalId, requirePlaylist } from '../lib/route-params';
@@ -45,5 +46,6 @@ export const meta = (args: Route.MetaArgs) => pageMeta(args, 'play');
 
 export default function Play({ loaderData }: Route.ComponentProps) {
   const { playlist, posts, start, base } = loaderData;
+  useLiveHit('hitPlaylist', { id: playlist.id });
   return <PlaylistPlayer key={playlist.id} playlist={playlist} first={posts} startAt={start} base={base} />;
 }

@@ -7,7 +7,9 @@ import { PagedPostGrid } from '../components/discovery/PagedPostGrid';
 import { playPath } from '../components/discovery/PlaylistCards';
 import headerStyles from '../components/discovery/TagHeader.module.css';
 import type { RouteHandle } from '../components/layout/layouts';
+import { ShareLinkButton } from '../components/share/ShareLinkButton';
 import { useTranslation } from '../i18n/react';
+import { useLiveHit } from '../lib/live-messages';
 import { pageMeta } from '../lib/meta';
 import { requirePlaylist } from '../lib/route-params';
 import type { Route } from './+types/playlist';
@@ -31,9 +33,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta = (args: Route.MetaArgs) =>
   pageMeta(args, 'playlist', undefined, args.loaderData ? [{ title: args.loaderData.playlist.name }] : []);
 
-export default function Playlist({ loaderData }: Route.ComponentProps) {
+export default function Playlist({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { playlist, query, posts } = loaderData;
+  useLiveHit('hitPlaylist', { id: playlist.id });
   return (
     <div className={styles.page}>
       <header className={headerStyles.header}>
@@ -48,13 +51,20 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
           <p className={headerStyles.aliases}>{t('discovery.playlist.kicker')}</p>
           <h1 className={headerStyles.title}>{playlist.name}</h1>
           <p className={headerStyles.aliases}>{t('discovery.playlist.videos', { count: playlist.postsCount })}</p>
-          {playlist.postsCount > 0 && (
-            <div>
+          <div className={styles.chips}>
+            {playlist.postsCount > 0 && (
               <Link to={playPath(playlist)} className={styles.primaryButton}>
                 <PlayIcon /> {t('discovery.playlist.playAll')}
               </Link>
-            </div>
-          )}
+            )}
+            <ShareLinkButton
+              path={`/playlist/${params.playlist}`}
+              title={playlist.name}
+              kind="playlist"
+              message={{ event: 'sharePlaylist', data: { id: playlist.id } }}
+              className={styles.secondaryButton}
+            />
+          </div>
         </div>
       </header>
       <PagedPostGrid

@@ -11,6 +11,7 @@ import { ProfileTabs } from '../components/profile/ProfileTabs';
 import { avatarOf, findPost, loadPosts, loadProfile } from '../components/profile/profile-data.server';
 import { useTranslation } from '../i18n/react';
 import { readCookie } from '../lib/cookies';
+import { useLiveHit } from '../lib/live-messages';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import { idOrUndefined, optionalId, requireUsername } from '../lib/route-params';
@@ -75,6 +76,7 @@ export default function Profile({ loaderData, params }: Route.ComponentProps) {
   const locale = root?.locale ?? 'en-US';
   const [status, showStatus] = useStatusMessage();
   const { profile, tab, source, page, opened, lgbt, avatar } = loaderData;
+  useLiveHit('hitUser', { id: profile.id });
   const tagSuffix = root?.lgbtPreference === 2 ? '-gay' : root?.lgbtPreference === 3 ? '-trans' : '';
   const likes = tab === 'likes';
   const openedId = idOrUndefined('id' in params ? params.id : undefined);

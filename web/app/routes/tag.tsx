@@ -7,6 +7,7 @@ import { PagedPostGrid } from '../components/discovery/PagedPostGrid';
 import { TagHeader } from '../components/discovery/TagHeader';
 import type { RouteHandle } from '../components/layout/layouts';
 import { useTranslation } from '../i18n/react';
+import { useLiveHit } from '../lib/live-messages';
 import { pageMeta } from '../lib/meta';
 import { orientationOf } from '../lib/orientation';
 import { idOrUndefined, notFound, optionalId } from '../lib/route-params';
@@ -52,9 +53,10 @@ export default function Tag({ loaderData, params }: Route.ComponentProps) {
   const { tag, query, posts, filters, lgbt } = loaderData;
   const label = t('discovery.tag.postsHeading', { tag: tag.name });
   const pagePath = `/tag${orientationOf(pathname)?.suffix ?? ''}/${encodeURIComponent(params.tag)}`;
+  useLiveHit('hitTag', { tag: tag.tag });
   return (
     <div className={styles.page}>
-      <TagHeader tag={tag} />
+      <TagHeader tag={tag} path={pagePath} lgbt={lgbt} />
       <section className={styles.section} aria-labelledby="tag-posts">
         <h2 id="tag-posts" className={styles.visuallyHidden}>
           {label}

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { applyAccountCookies } from '../../lib/preferences';
 import { useRootData } from '../../lib/root-data';
 import {
   endSession,
@@ -14,14 +15,17 @@ import {
   takeLogoutMessage,
 } from '../../lib/session';
 import { useConsent } from '../consent/ConsentProvider';
-import { type StatusMessage, StatusToasts } from './StatusToasts';
+import { type StatusExtras, type StatusMessage, StatusToasts } from './StatusToasts';
 
-/** Spec §9: status messages stay 3–8 s unless said otherwise. */
-const STATUS_DEFAULT_MS = 5000;
+/** Spec §9: a message stays 15000 ms unless its caller says otherwise. */
+const MESSAGE_DEFAULT_MS = 15_000;
+/** Spec §9: the status messages of §8 stay 3–8 s. */
+export const STATUS_MESSAGE_MS = 5000;
+const NOTIFICATION_SOUND_URL = '/sounds/notification.mp3';
 
 export interface AccountActions {
   /** Shows a status message (spec §3/§8), already translated. */
-  showStatus(message: string, type?: StatusMessage['type'], timeout?: number): void;
+  showStatus(message: string, type?: StatusMessage['type'], timeout?: number, extras?: StatusExtras): void;
   /** After login or sign-up: loads the own profile, starts renewal, greets (not during sign-up) and goes to `next`. */
   signedIn(session: LoginSession, options?: { next?: string | null; signup?: boolean }): Promise<void>;
   /** Spec §4 logout: cookies cleared, anonymous again, renewal stopped, the message kept for the next load. */
@@ -50,10 +54,13 @@ export function AccountSession({ children }: { children: ReactNode }) {
 
   const dismiss = useCallback((id: number) => setMessages((current) => current.filter((status) => status.id !== id)), []);
   const showStatus = useCallback<AccountActions['showStatus']>(
-    (message, type = 'info', timeout = STATUS_DEFAULT_MS) => {
+    (message, type = 'info', timeout = MESSAGE_DEFAULT_MS, extras = {}) => {
       nextId.current += 1;
       const id = nextId.current;
-      setMessages((current) => [...current.slice(-2), { id, message, type, timeout }]);
+      setMessages((current) => [...current.slice(-2), { id, message, type, timeout, ...extras }]);
+      if (extras.notification && !extras.noStatusSound && !document.hidden) {
+        void new Audio(NOTIFICATION_SOUND_URL).play().catch(() => undefined);
+      }
       window.setTimeout(() => dismiss(id), timeout);
     },
     [dismiss],
@@ -74,11 +81,13 @@ export function AccountSession({ children }: { children: ReactNode }) {
     async (session, { next, signup = false } = {}) => {
       shareExpiry(session.exp);
       setExp(session.exp);
+      // A new account has nothing saved yet; a login brings the account's preferences before the pages reload.
+      if (!signup) await applyAccountCookies(consent);
       await revalidator.revalidate();
       if (!signup) showStatus(t('account.status.loggedIn'), 'success', SESSION_MESSAGE_MS);
       if (next !== undefined) await navigate(safeNextPath(next));
     },
-    [navigate, revalidator, showStatus, t],
+    [consent, navigate, revalidator, showStatus, t],
   );
 
   // The message the previous page kept when it logged out (spec §4).

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { Dialog } from '../dialogs/Dialog';
-import { useAccount } from './AccountSession';
+import { STATUS_MESSAGE_MS, useAccount } from './AccountSession';
 import { errorMessage } from './api-errors';
 import styles from './forms.module.css';
 
@@ -15,7 +15,7 @@ export function VerifyDialog({ email, onClose }: { email: string; onClose: () =>
     setBusy(true);
     try {
       await api('/api/action/resend/verification');
-      showStatus(t('account.status.resentEmail'), 'success');
+      showStatus(t('account.status.resentEmail'), 'success', STATUS_MESSAGE_MS);
     } catch (error) {
       showStatus(errorMessage(t, error), 'error', 6000);
     } finally {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useRevalidator } from 'react-router';
 import { listCountries } from '../../../../server/src/settings/countries.ts';
 import { useTranslation } from '../../i18n/react';
 import { chooseSessionCountry } from '../../lib/session-country';
@@ -21,6 +22,7 @@ export function CountryDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const countries = useMemo(() => listCountries(i18n.language), [i18n.language]);
   const current = useCurrentCountry();
+  const revalidator = useRevalidator();
   return (
     <Dialog open onClose={onClose} title={t('pages.chooseCountry.title')} description={t('pages.chooseCountry.description')}>
       <CountryList
@@ -29,6 +31,8 @@ export function CountryDialog({ onClose }: { onClose: () => void }) {
         onChoose={(code) => {
           chooseSessionCountry(code);
           onClose();
+          // Spec §4: a country change refetches the trend lists; the pages' loaders now read the new country.
+          void revalidator.revalidate();
         }}
       />
     </Dialog>

@@ -6,7 +6,6 @@ import { formatCount } from '../../lib/format-number';
 import { orientationChoices, pathInVariant } from '../../lib/orientation';
 import { markScrollEdges } from '../../lib/scroll-edges';
 import scrollRow from '../../lib/scroll-edges.module.css';
-import { useConsent } from '../consent/ConsentProvider';
 import styles from './discovery.module.css';
 import type { PostCard, SearchResults as Results } from './discovery-types';
 import { PlaylistCards } from './PlaylistCards';
@@ -33,10 +32,13 @@ export function RestrictedNotice() {
   );
 }
 
-/** A trigger word of another orientation: offer the same search on that site variant. */
+/**
+ * A trigger word of another orientation: offer the same search on that site variant. Following it
+ * locks the orientation for the variant's pages only (tempLockLGBT, lib/orientation.ts); the visitor's
+ * preference stays as it was.
+ */
 function OrientationOffer({ value }: { value: number }) {
   const { t } = useTranslation();
-  const { remember } = useConsent();
   const { pathname, search } = useLocation();
   const choice = orientationChoices.find((item) => item.value === value);
   if (!choice) return null;
@@ -45,15 +47,7 @@ function OrientationOffer({ value }: { value: number }) {
   return (
     <aside className={results.offer} aria-label={t('discovery.search.switchOffer', { orientation })}>
       <p>{t('discovery.search.switchOffer', { orientation })}</p>
-      <a
-        href={target}
-        className={styles.secondaryButton}
-        onClick={(event) => {
-          event.preventDefault();
-          remember('lgbtPreference', String(value));
-          window.location.assign(target);
-        }}
-      >
+      <a href={target} className={styles.secondaryButton}>
         {t('discovery.search.switchAction', { orientation })}
       </a>
     </aside>

@@ -1,10 +1,19 @@
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { ShareLinkButton } from '../share/ShareLinkButton';
+import styles from './discovery.module.css';
 import { still, type TagView } from './discovery-types';
 import header from './TagHeader.module.css';
 
-/** The tag page's header: picture, name in the reader's language, its other names and its stats. */
-export function TagHeader({ tag }: { tag: TagView }) {
+interface TagHeaderProps {
+  readonly tag: TagView;
+  /** The page's path, for the share button. */
+  readonly path: string;
+  readonly lgbt: number;
+}
+
+/** The tag page's header: picture, name in the reader's language, its other names, its stats and sharing. */
+export function TagHeader({ tag, path, lgbt }: TagHeaderProps) {
   const { t, i18n } = useTranslation();
   const picture = still(tag.tagMedia?.variants ?? {}, 'thumb');
   const otherNames = [...new Set((tag.translations ?? []).map((translation) => translation.tag))].filter(
@@ -37,6 +46,15 @@ export function TagHeader({ tag }: { tag: TagView }) {
             </div>
           ))}
         </dl>
+        <div>
+          <ShareLinkButton
+            path={path}
+            title={`#${tag.name}`}
+            kind="tag"
+            message={{ event: 'shareTag', data: { tag: tag.tag, lgbt } }}
+            className={styles.secondaryButton}
+          />
+        </div>
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import styles from './FeedScreen.module.css';
+import { FeedTips } from './FeedTips';
 import type { FeedPageData } from './feed-loader.server';
 import { VerticalFeed } from './VerticalFeed';
 
@@ -12,7 +13,7 @@ export interface FeedScreenProps {
   readonly empty: { readonly title: string; readonly text?: string; readonly link: string; readonly linkText: string };
 }
 
-/** A feed page: a heading (visually hidden: the posts speak for themselves) and the vertical feed. */
+/** A feed page: a heading (visually hidden: the posts speak for themselves), the vertical feed and first-visit tips. */
 export function FeedScreen({ data, title, empty }: FeedScreenProps) {
   const { t } = useTranslation();
   return (
@@ -33,6 +34,7 @@ export function FeedScreen({ data, title, empty }: FeedScreenProps) {
           </div>
         }
       />
+      {data.start.posts.length > 0 && <FeedTips />}
     </>
   );
 }

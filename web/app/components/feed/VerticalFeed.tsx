@@ -8,16 +8,14 @@ import { FeedEnd } from './FeedEnd';
 import type { FeedPost, FeedStart } from './feed-data';
 import { ArrowIcon } from './icons';
 import { NotPlayableDialog, prefetchDialogs, QualityDialog, ShareSheet } from './lazy-dialogs';
-import { recordView } from './social-actions';
 import { useFeedNavigation } from './useFeedNavigation';
 import { useFeedPaging } from './useFeedPaging';
+import { useLiveViewing } from './useLiveViewing';
 import { useSocialActions } from './useSocialActions';
 import styles from './VerticalFeed.module.css';
 
 /** The next page is fetched when the current post is this close to the end of the list. */
 const PREFETCH_DISTANCE = 4;
-/** A post counts as viewed once it has been the current one this long. */
-const VIEW_AFTER_MS = 2000;
 
 /** Spec: the next two videos are buffered so they start at once; the previous one stays ready for going back. */
 function loadLevel(index: number, active: number): LoadLevel {
@@ -116,16 +114,7 @@ export function VerticalFeed({
     if (canLoadMore && active >= posts.length - PREFETCH_DISTANCE) void loadMore();
   }, [active, posts.length, canLoadMore, loadMore, pageLoaded]);
 
-  // Views go through the HTTP fallback of the websocket's viewedPost; a lost count changes nothing on screen.
-  const activeId = activePost?.id;
-  useEffect(() => {
-    if (activeId === undefined) return;
-    const timer = setTimeout(() => recordView(activeId, false).catch(() => {}), VIEW_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [activeId]);
-  const onCompleted = useCallback((post: FeedPost) => {
-    recordView(post.id, true).catch(() => {});
-  }, []);
+  const onCompleted = useLiveViewing(activePost?.id, change);
 
   const onNotPlayable = useCallback((post: FeedPost) => {
     if (popupSeen.current) return;

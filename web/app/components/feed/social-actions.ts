@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import { sendLiveIfOpen } from '../../lib/live-messages';
 
 interface LikeAnswer {
   readonly likeByUser: boolean;
@@ -35,14 +36,12 @@ const sharePlatformNames = {
 export type ShareCountChannel = keyof typeof sharePlatformNames;
 
 /**
- * POST /api/post/share/{id}: the HTTP fallback of the websocket's `sharePost`. A viewer counts once per
- * platform and day; the answer carries the post's exact share count.
+ * Counts a share (a viewer counts once a day): the websocket's `sharePost` when the socket is open, whose
+ * new count reaches the post's viewers as `post-shares` (undefined here); else its HTTP fallback POST
+ * /api/post/share/{id}, whose answer carries the post's exact share count.
  */
-export function recordShare(postId: number, channel: ShareCountChannel): Promise<{ counted: boolean; shareCount: number }> {
-  return api(`/api/post/share/${postId}`, { method: 'POST', body: { platform: sharePlatformNames[channel] } });
-}
-
-/** POST /api/post/view/{id}: a view (the fallback of `viewedPost`), `completed` once a video played through. */
-export function recordView(postId: number, completed: boolean): Promise<unknown> {
-  return api(`/api/post/view/${postId}`, { method: 'POST', body: { completed } });
+export async function recordShare(postId: number, channel: ShareCountChannel): Promise<{ shareCount: number } | undefined> {
+  const platform = sharePlatformNames[channel];
+  if (sendLiveIfOpen('sharePost', { id: postId, platform })) return undefined;
+  return api(`/api/post/share/${postId}`, { method: 'POST', body: { platform } });
 }

@@ -1,9 +1,7 @@
 import type { NavigateFunction } from 'react-router';
 import {
   addressWithoutCampaign,
-  type Campaign,
   isUnsupportedDevice,
-  readCampaign,
   readLinkParameters,
   standaloneReloadAddress,
 } from '../../lib/query-handling';
@@ -11,16 +9,9 @@ import { chooseSessionCountry } from '../../lib/session-country';
 import { readTabValue } from '../../lib/tab-storage';
 import { GO_KEY } from './useLandingQuery';
 
-let landingCampaign: Campaign | undefined;
-
-/** The campaign tags the visitor arrived with, kept in memory for statistics once they are consented to. */
-export function currentCampaign(): Campaign | undefined {
-  return landingCampaign;
-}
-
 /**
  * The query parameters of spec §2 that act in the browser: `standalone` reloads the home page,
- * campaign tags are read and removed from the address bar, `country` is forced for the session, and
+ * campaign tags are removed from the address bar (Velvet records no statistics), `country` is forced for the session, and
  * small iOS screens go to /unsupported unless `go` was given this session (useLandingQuery remembers it).
  */
 export function applyLandingQuery(url: URL, navigate: NavigateFunction): void {
@@ -29,9 +20,7 @@ export function applyLandingQuery(url: URL, navigate: NavigateFunction): void {
     window.location.replace(reload);
     return;
   }
-  const campaign = readCampaign(url.searchParams);
   const cleaned = addressWithoutCampaign(url);
-  if (campaign) landingCampaign = campaign;
   // React Router's own state stays in history.state, so back and forward keep working.
   if (cleaned) window.history.replaceState(window.history.state, '', cleaned);
 

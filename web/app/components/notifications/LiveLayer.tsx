@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { useRootData } from '../../lib/root-data';
 import { liveSocket } from '../../lib/socket-client';
 import { useAccount } from '../account/AccountSession';
+import { useEmailLink } from '../account/useEmailLink';
 import { CloseIcon } from '../layout/icons';
 import styles from './LiveLayer.module.css';
 import type { LiveNotification, NotificationType, NotificationView } from './notification-types';
@@ -24,30 +25,40 @@ function preload(items: readonly NotificationView[]) {
 /**
  * The live layer of every page: opens the socket, feeds the notification store from its events, shows
  * toasts (with the user's notification sound when generalNotifSound is on), tells the server when the
- * tab hides, logs a banned user out, and reconnects when the visitor logs in or out.
+ * tab hides, logs a banned user out, reconnects when the visitor logs in or out, and answers e-mailed links.
  */
 export function LiveLayer() {
   const { t } = useTranslation();
   const { showStatus } = useAccount();
-  const duplicateNotice = useRef(() => {});
-  duplicateNotice.current = () => showStatus(t('notifications.duplicateVideo'), 'error', DUPLICATE_NOTICE_MS);
+  const duplicateNotice = useRef(async () => {});
+  const wantsSound = useRef<Promise<boolean> | undefined>(undefined);
+  /** The member's notification sound setting (generalNotifSound), asked once per sign-in. */
+  const soundWanted = useCallback(() => {
+    wantsSound.current ??= api<{ user?: { generalNotifSound?: boolean } }>('/api/user/me').then(
+      (answer) => answer.user?.generalNotifSound === true,
+      () => false,
+    );
+    return wantsSound.current;
+  }, []);
+  // A live event, so a notification message: it sounds like one unless the member turned sounds off.
+  duplicateNotice.current = async () =>
+    showStatus(t('notifications.duplicateVideo'), 'error', DUPLICATE_NOTICE_MS, {
+      notification: true,
+      noStatusSound: !(await soundWanted()),
+    });
   const signedIn = useRootData()?.signedIn ?? false;
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const [banned, setBanned] = useState(false);
-  const wantsSound = useRef<Promise<boolean> | undefined>(undefined);
+  useEmailLink();
   const wasSignedIn = useRef(signedIn);
 
   useEffect(() => {
     const socket = liveSocket();
     if (!socket) return;
     const playSound = async () => {
-      wantsSound.current ??= api<{ user?: { generalNotifSound?: boolean } }>('/api/user/me').then(
-        (answer) => answer.user?.generalNotifSound === true,
-        () => false,
-      );
-      if (await wantsSound.current) await new Audio(SOUND_URL).play().catch(() => undefined);
+      if (await soundWanted()) await new Audio(SOUND_URL).play().catch(() => undefined);
     };
     const toasts = new ToastQueue<NotificationView>(
       (items) => {
@@ -64,7 +75,7 @@ export function LiveLayer() {
         preload([notification]);
         toasts.push(notification);
       }),
-      socket.on('check-video-failed', () => duplicateNotice.current()),
+      socket.on('check-video-failed', () => void duplicateNotice.current()),
       socket.on('notifications-read', (data) => notificationsStore.typeRead((data as { type: NotificationType }).type)),
       socket.on('logout-banned', () => {
         setBanned(true);
@@ -84,7 +95,7 @@ export function LiveLayer() {
       toasts.clear();
       socket.disconnect();
     };
-  }, []);
+  }, [soundWanted]);
 
   useEffect(() => {
     if (wasSignedIn.current === signedIn) return;

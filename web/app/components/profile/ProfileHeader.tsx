@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
 import { ReportButton } from '../discovery/ReportButton';
+import { ShareLinkButton } from '../share/ShareLinkButton';
 import { Avatar } from './Avatar';
 import { bioWithTagLinks } from './bio-links';
 import { FollowButton } from './FollowButton';
@@ -75,17 +76,22 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
               {t('profile.editProfile')}
             </Link>
           ) : (
-            <>
-              <FollowButton
-                userId={profile.id}
-                username={profile.username}
-                following={profile.iFollowUser}
-                onFollowersCount={setFollowers}
-                onError={onError}
-              />
-              <ReportButton target={{ abuseUserId: profile.id }} className={styles.secondaryAction} />
-            </>
+            <FollowButton
+              userId={profile.id}
+              username={profile.username}
+              following={profile.iFollowUser}
+              onFollowersCount={setFollowers}
+              onError={onError}
+            />
           )}
+          <ShareLinkButton
+            path={`/${profile.username}`}
+            title={name}
+            kind="profile"
+            message={{ event: 'shareProfile', data: { id: profile.id } }}
+            className={styles.secondaryAction}
+          />
+          {!profile.myProfile && <ReportButton target={{ abuseUserId: profile.id }} className={styles.secondaryAction} />}
         </div>
       </div>
 

@@ -43,8 +43,8 @@ export function ShareSheet({ post, onClose, onShared }: ShareSheetProps) {
 
 /**
  * Copy the link, the device's own share sheet where there is one, the usual platforms (each link tagged
- * with its utm_source), the embed code, and the report action for someone else's post. Each share is counted through POST /api/post/share/{id};
- * spec §8: a failed count is only logged.
+ * with its utm_source), the embed code, and the report action for someone else's post. Each share is counted
+ * (feed/social-actions.ts recordShare); spec §8: a failed count is only logged.
  */
 function ShareOptions({ post, onShared }: { post: FeedPost; onShared: ShareSheetProps['onShared'] }) {
   const { t } = useTranslation();
@@ -60,7 +60,7 @@ function ShareOptions({ post, onShared }: { post: FeedPost; onShared: ShareSheet
 
   const counted = (channel: ShareCountChannel) => {
     recordShare(post.id, channel).then(
-      (answer) => onShared?.(post.id, answer.shareCount),
+      (answer) => answer && onShared?.(post.id, answer.shareCount),
       (error: unknown) => console.warn('share not counted', error),
     );
   };

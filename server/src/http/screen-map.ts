@@ -1,0 +1,199 @@
+import type { ClientEventName } from '../realtime/client-messages.ts';
+
+/**
+ * Which screen uses each call of the API and each websocket message of spec §7, or why none does.
+ * api-coverage.test.ts reads this one file: it fails when a registered route or a message has no entry
+ * (or an entry names a route that is gone), and checks that the named screen reaches the call.
+ *
+ * - `screen`: the route module (web/app/routes/..., or root.tsx for what every page does), relative to web/app.
+ * - `source`: the module that makes the call, when it is not the screen itself; the screen must reach it
+ *   through its imports.
+ * - `reference`: the text the source holds when the address is built (`/api/login-${provider}`);
+ *   otherwise the route's own path, with each `:param` standing for any path segment, must appear.
+ * - `awaiting`: the screen is being built on another branch at the same time (session of 2026-11-27);
+ *   the check is skipped until the merge, which sets `screen`/`source` to what was built and removes it.
+ * - `reason`: no screen calls it, and why that is right.
+ */
+export type ScreenUse =
+  | { readonly screen: string; readonly source?: string; readonly reference?: string; readonly awaiting?: undefined }
+  | { readonly screen: string; readonly awaiting: string; readonly source?: undefined; readonly reference?: undefined }
+  | { readonly reason: string };
+
+// The source text of template literals in the web app, not templates of our own.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const socialLoginCall = '/api/login-${provider}';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const socialConnectCall = '/api/login-${provider}-connect';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const trendListCall = '/api/search/${list}';
+const upload = { screen: 'routes/new-post.tsx', source: 'components/upload/upload-token.ts' } as const;
+const settings = (source: string) => ({ screen: 'routes/settings.tsx', source: `components/account/${source}` });
+const slashless = (withSlash: string): ScreenUse => ({
+  reason: `the same list as ${withSlash} (spec §7 writes both forms); the screens call the form with the slash`,
+});
+const otherClients =
+  'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
+
+/** Every route whose path starts with one of API_PREFIXES, as `METHOD pattern`. */
+export const apiScreens: Record<string, ScreenUse> = {
+  'GET /api/settings': { screen: 'root.tsx', source: 'lib/root-loader.server.ts' },
+  'GET /api/refresh': { screen: 'root.tsx', source: 'lib/session.ts' },
+  'POST /api/logout': { screen: 'root.tsx', source: 'lib/session.ts' },
+  'POST /api/anonymous-login': {
+    reason:
+      'page loads mint the visitor token on the server (accounts/page-session.plugin.ts), so the web app never asks; kept for other clients (spec §4 "anonymous login")',
+  },
+  'POST /api/login': { screen: 'routes/login.tsx', source: 'components/account/LoginForm.tsx' },
+  'POST /api/signup': { screen: 'routes/login.tsx', source: 'components/account/SignupForm.tsx' },
+  'POST /api/check/email': { screen: 'routes/login.tsx', source: 'components/account/SignupForm.tsx' },
+  'POST /api/check/username': { screen: 'routes/login.tsx', source: 'components/account/SignupForm.tsx' },
+  'GET /api/altcha': { screen: 'routes/login.tsx', source: 'components/account/useProofOfWork.ts' },
+  'GET /api/login-providers': { screen: 'routes/login.tsx' },
+  'POST /api/login-nonce': { screen: 'routes/login.tsx', source: 'components/account/SocialLogin.tsx' },
+  'POST /api/login-google': {
+    screen: 'routes/login.tsx',
+    source: 'components/account/SocialLogin.tsx',
+    reference: socialLoginCall,
+  },
+  'POST /api/login-apple': {
+    screen: 'routes/login.tsx',
+    source: 'components/account/SocialLogin.tsx',
+    reference: socialLoginCall,
+  },
+  'POST /api/login-google-connect': { ...settings('ConnectedAccounts.tsx'), reference: socialConnectCall },
+  'POST /api/login-apple-connect': { ...settings('ConnectedAccounts.tsx'), reference: socialConnectCall },
+  'DELETE /api/login-google-connect': { ...settings('ConnectedAccounts.tsx'), reference: socialConnectCall },
+  'DELETE /api/login-apple-connect': { ...settings('ConnectedAccounts.tsx'), reference: socialConnectCall },
+  'POST /api/apple-exchange-code': { screen: 'routes/login.tsx', source: 'components/account/SocialLogin.tsx' },
+  'POST /api/reset/': { screen: 'routes/login.tsx', source: 'components/account/ForgotPasswordForm.tsx' },
+  'GET /api/pass-change/:x': { screen: 'routes/reset-password.tsx' },
+  'POST /api/pass-change/:x': { screen: 'routes/reset-password.tsx', source: 'components/account/ResetPasswordForm.tsx' },
+  'GET /api/action/resend/verification': settings('AccountSection.tsx'),
+  'POST /api/action/jwt': { screen: 'routes/action.tsx' },
+  'PUT /api/user/me': settings('ProfileSection.tsx'),
+  'DELETE /api/user/me': settings('DeleteAccountDialog.tsx'),
+  'PUT /api/user/me/password': settings('PasswordChange.tsx'),
+  'POST /api/user/random-avatar': settings('AvatarEditor.tsx'),
+  'POST /media-api/upload': settings('AvatarEditor.tsx'),
+  'GET /api/user/cookie': { screen: 'root.tsx', source: 'lib/preferences.ts' },
+  'POST /api/user/cookie': { screen: 'root.tsx', source: 'lib/preferences.ts' },
+  'GET /api/user/:id': { screen: 'routes/profile.tsx', source: 'components/profile/profile-data.server.ts' },
+  'GET /api/user/:id/followers': { screen: 'routes/profile-followers.tsx' },
+  'GET /api/user/:id/following': { screen: 'routes/profile-following.tsx' },
+  'GET /api/user': {
+    reason:
+      "spec §7 ?ifollow=1 / ?myfollowers=1 lists for other clients; the followers and following screens page /api/user/{id}/followers and /following, which serve anyone's profile too",
+  },
+  'POST /api/user/follow': { screen: 'routes/profile.tsx', source: 'components/profile/FollowButton.tsx' },
+  'DELETE /api/user/follow': { screen: 'routes/profile.tsx', source: 'components/profile/FollowButton.tsx' },
+
+  'GET /api/post/': { screen: 'routes/tag.tsx', source: 'components/discovery/PagedPostGrid.tsx' },
+  'GET /api/post': slashless('GET /api/post/'),
+  'GET /api/post/:id': { screen: 'routes/new-post.tsx', source: 'components/upload/useProcessing.ts' },
+  'POST /api/post': { screen: 'routes/profile.tsx', awaiting: 'h1 (post management: edit title and tags, private/public)' },
+  'PUT /api/post/:id': { screen: 'routes/profile.tsx', awaiting: 'h1 (post management: edit title and tags, private/public)' },
+  'DELETE /api/post/:id': { screen: 'routes/profile.tsx', awaiting: 'h1 (post management: delete)' },
+  'GET /api/post/likes/:id': { screen: 'routes/profile-post.tsx', awaiting: 'h1 (who liked a post)' },
+  'GET /api/debug/post/:id': {
+    reason:
+      'spec §6 debug mode: answers only a session with debugLevel 1, for operators looking into a post by hand; nothing a member sees',
+  },
+  'POST /api/post/like/:id': { screen: 'routes/home.tsx', source: 'components/feed/social-actions.ts' },
+  'DELETE /api/post/like/:id': { screen: 'routes/home.tsx', source: 'components/feed/social-actions.ts' },
+  'POST /api/post/pin/:id': { screen: 'routes/profile.tsx', source: 'components/posts/PinButton.tsx' },
+  'DELETE /api/post/pin/:id': { screen: 'routes/profile.tsx', source: 'components/posts/PinButton.tsx' },
+  'POST /api/post/share/:id': { screen: 'routes/home.tsx', source: 'components/feed/social-actions.ts' },
+  'POST /api/post/view/:id': { screen: 'routes/profile-post.tsx', source: 'components/posts/PostDetail.tsx' },
+  'GET /api/oembed': {
+    reason:
+      "the oEmbed answer other sites fetch for a post link (the share sheet's embed code is the same player); no screen of ours embeds itself",
+  },
+
+  'GET /api/media/uptoken': upload,
+  'PUT /api/media/uptoken': upload,
+  'DELETE /api/media/uptoken': {
+    reason:
+      'revokes a token early for other clients; the composer cancels by aborting the upload, and an unused token lapses after UPLOAD_TOKEN_TTL_SECONDS',
+  },
+  'POST /media-api/upload-preprocess': {
+    screen: 'routes/new-post.tsx',
+    source: 'components/upload/upload-request.ts',
+    reference: '/upload-preprocess',
+  },
+  'GET /media-api/mcp-alive': {
+    reason:
+      'a liveness probe of the upload service for load balancers and monitoring (spec §7); the composer learns of trouble from the upload itself',
+  },
+  'POST /simicheck/check-user': { screen: 'routes/new-post.tsx', source: 'lib/sixpack.ts' },
+  'GET /api/scraper': { screen: 'routes/new-post.tsx', awaiting: 'h2 (URL import screen)' },
+  'POST /api/scraper': { screen: 'routes/new-post.tsx', awaiting: 'h2 (URL import screen)' },
+  'DELETE /api/scraper': { screen: 'routes/new-post.tsx', awaiting: 'h2 (URL import screen)' },
+
+  'GET /api/notification/:list': { screen: 'routes/notifications.tsx' },
+
+  'GET /api/2/search': { screen: 'routes/search.tsx' },
+  'GET /api/search/post-tag': { screen: 'routes/search.tsx', source: 'components/discovery/SearchResults.tsx' },
+  'GET /api/search/whisperer': { screen: 'routes/search.tsx', source: 'components/discovery/SearchBox.tsx' },
+  'GET /api/search/whisperer/tag': {
+    reason:
+      'tag-only suggestions for other clients; the search box suggests tags, users and queries together from /api/search/whisperer',
+  },
+  'GET /api/search/top-queries': { screen: 'routes/search-trends.tsx', reference: trendListCall },
+  'GET /api/search/popular': { screen: 'routes/search-trends.tsx', reference: trendListCall },
+  'GET /api/search/combo': { screen: 'routes/search-trends.tsx', reference: trendListCall },
+  'GET /api/search/random': { screen: 'routes/search-trends.tsx', reference: trendListCall },
+  'GET /api/search/user': {
+    reason: 'paged user results for other clients; the search page shows the users /api/2/search returns',
+  },
+  'GET /api/search/tag': {
+    reason: 'paged tag results for other clients; the search page shows the tags /api/2/search returns',
+  },
+
+  'GET /api/tag/alphabet': { screen: 'routes/tags.tsx' },
+  'GET /api/tag/tophits': { screen: 'routes/tags.tsx' },
+  'GET /api/tag/category': { screen: 'routes/tags.tsx' },
+  'GET /api/tag/popular': { screen: 'routes/tags.tsx' },
+  'GET /api/tag/users-liked': {
+    reason:
+      'the tags of the posts a member liked (for visitors: the most liked tags), for other clients; the tags page shows the same lists to everyone, so it stays in the public cache',
+  },
+  'GET /api/tag/translate': { screen: 'routes/tag.tsx' },
+  'GET /translations/tag/:file': { reason: otherClients },
+  'GET /translations/tag/:file/': { reason: otherClients },
+  'GET /translations/playlist/:file': { reason: otherClients },
+  'GET /translations/playlist/:file/': { reason: otherClients },
+  'GET /translations/client/:file': { reason: otherClients },
+
+  'GET /api/playlist/': { screen: 'routes/playlist.tsx' },
+  'GET /api/playlist': slashless('GET /api/playlist/'),
+  'GET /api/playlist/popular': { screen: 'routes/playlists.tsx' },
+  'GET /api/sound/': { screen: 'routes/sounds.tsx', awaiting: 'h2 (sounds page /sounds)' },
+  'GET /api/sound': { screen: 'routes/sounds.tsx', awaiting: 'h2 (sounds page /sounds)' },
+  'GET /api/sound/:id': { screen: 'routes/sounds.tsx', awaiting: 'h2 (sounds page /sounds)' },
+  'GET /api/prbn/': { screen: 'root.tsx', source: 'components/discovery/BannerSlot.tsx' },
+  'GET /api/prbn': slashless('GET /api/prbn/'),
+
+  'GET /api/contact/challenge': { screen: 'routes/contact-us.tsx', source: 'components/discovery/altcha.ts' },
+  'POST /api/contact': { screen: 'routes/contact-us.tsx', source: 'components/discovery/ContactForm.tsx' },
+  'POST /api/abuse': { screen: 'routes/profile.tsx', source: 'components/discovery/ReportDialog.tsx' },
+};
+
+/** The websocket messages a browser sends (spec §7), each with where it is sent. */
+export const socketScreens: Record<ClientEventName, ScreenUse> = {
+  viewingPost: { screen: 'routes/home.tsx', source: 'components/notifications/usePostCounters.ts' },
+  viewedPost: { screen: 'routes/home.tsx', source: 'components/feed/useLiveViewing.ts' },
+  readNotif: { screen: 'routes/notifications.tsx', source: 'components/notifications/NotificationsPage.tsx' },
+  hitPlaylist: { screen: 'routes/playlist.tsx' },
+  hitTag: { screen: 'routes/tag.tsx' },
+  hitUser: { screen: 'routes/profile.tsx' },
+  reconnect: { screen: 'root.tsx', source: 'lib/session.ts' },
+  emailAction: { screen: 'root.tsx', source: 'components/account/useEmailLink.ts' },
+  visChange: { screen: 'root.tsx', source: 'components/notifications/LiveLayer.tsx' },
+  shareProfile: { screen: 'routes/profile.tsx', source: 'components/profile/ProfileHeader.tsx' },
+  shareTag: { screen: 'routes/tag.tsx', source: 'components/discovery/TagHeader.tsx' },
+  sharePlaylist: { screen: 'routes/playlist.tsx' },
+  sharePost: { screen: 'routes/home.tsx', source: 'components/feed/social-actions.ts' },
+};
+
+/** The registered routes the map must cover: the spec's calls (§7) live under these prefixes. */
+export const API_PREFIXES = ['/api/', '/media-api/', '/simicheck/', '/translations/'] as const;
