@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { postLabel } from '../../lib/post-label';
 import { overlayLinkProps } from '../feed/GridFeedOverlay';
 import { StillPicture } from '../media/StillPicture';
 import shared from './discovery.module.css';
@@ -60,7 +61,7 @@ export function PostGrid({
               <span className={styles.shade} />
               {images > 1 && <span className={styles.badge}>{t('discovery.post.images', { count: images })}</span>}
               <span className={styles.caption}>
-                <span className={styles.title}>{post.title || t('discovery.post.untitled')}</span>
+                <span className={styles.title}>{postLabel(post)}</span>
                 <span className={styles.meta}>
                   <span>@{post.user.username}</span>
                   <span>
