@@ -11,6 +11,9 @@ const variableOf: Readonly<Record<keyof LegalDetails, keyof typeof settingsSchem
   custodianAddress: 'RECORDS_CUSTODIAN_ADDRESS',
 };
 
+const defaultOf = (variable: keyof typeof settingsSchema.properties) =>
+  (settingsSchema.properties[variable] as { readonly default?: unknown }).default;
+
 export interface UnsetLegalDetail {
   readonly detail: keyof LegalDetails;
   readonly variable: string;
@@ -22,7 +25,7 @@ export interface UnsetLegalDetail {
  */
 export function unsetLegalDetails(legal: LegalDetails): UnsetLegalDetail[] {
   return (Object.keys(variableOf) as (keyof LegalDetails)[])
-    .filter((detail) => legal[detail] === settingsSchema.properties[variableOf[detail]].default)
+    .filter((detail) => legal[detail] === defaultOf(variableOf[detail]))
     .map((detail) => ({ detail, variable: variableOf[detail] }));
 }
 

@@ -11,6 +11,7 @@ import {
 import { unsetLegalDetails } from '../../../server/src/settings/legal-details.ts';
 import { directionOf } from '../i18n/config';
 import { pickLocale } from '../i18n/locale.server';
+import { numberLocale } from '../lib/format-number';
 import type {
   ContentDocument,
   ContentLabels,
@@ -45,9 +46,9 @@ function placeholderValues(
   labels: ContentLabels,
   locale: string,
 ): PlaceholderValues {
-  const number = new Intl.NumberFormat(locale);
+  const number = new Intl.NumberFormat(numberLocale(locale));
   const unit = (value: number, unit: string, unitDisplay: 'long' | 'short' = 'long') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value);
+    new Intl.NumberFormat(numberLocale(locale), { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value);
   const size = (bytes: number) =>
     bytes >= 1024 ** 3 ? unit(bytes / 1024 ** 3, 'gigabyte', 'short') : unit(bytes / 1024 ** 2, 'megabyte', 'short');
   const { maxVideoSeconds, maxVideoBytes, maxImageBytes, maxImagesPerPost } = server.uploadLimits;
@@ -83,7 +84,9 @@ export async function loadPageContent(request: Request, server: ServerContext, n
   const updated = document.updated
     ? labels.lastUpdated.replace(
         '{{date}}',
-        new Intl.DateTimeFormat(textLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(document.updated)),
+        new Intl.DateTimeFormat(numberLocale(textLocale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(document.updated),
+        ),
       )
     : undefined;
   return {

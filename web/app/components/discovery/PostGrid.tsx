@@ -59,7 +59,7 @@ export function PostGrid({
                 <span className={styles.poster} />
               )}
               <span className={styles.shade} />
-              {images > 1 && <span className={styles.badge}>{t('discovery.post.images', { count: images })}</span>}
+              {images > 1 && <span className={styles.badge}>{t('counts.photos', { count: images })}</span>}
               <span className={styles.caption}>
                 <span className={styles.title}>{postLabel(post)}</span>
                 <span className={styles.meta}>
@@ -67,7 +67,10 @@ export function PostGrid({
                   <span>
                     <EyeIcon /> <span aria-hidden="true">{formatCount(post.viewCount, i18n.language, 'views')}</span>
                     <span className={shared.visuallyHidden}>
-                      {t('discovery.post.views', { count: formatCount(post.viewCount, i18n.language, 'views') })}
+                      {t('counts.views', {
+                        count: post.viewCount,
+                        formatted: formatCount(post.viewCount, i18n.language, 'views'),
+                      })}
                     </span>
                   </span>
                 </span>

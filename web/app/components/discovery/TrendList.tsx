@@ -37,7 +37,7 @@ export function TrendList({
                 {ranked ? index + 1 : '•'}
               </span>
               <span>{row.query}</span>
-              <span className={results.trendCount}>{t('discovery.trends.searches', { count: row.searches })}</span>
+              <span className={results.trendCount}>{t('counts.searches', { count: row.searches })}</span>
             </Link>
           </li>
         ))}
