@@ -248,7 +248,8 @@ test('the notification centre at phone and desktop sizes, light, dark and Arabic
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`/notifications?skip-entermodal${query}`);
       await expect(page.getByRole('tab').first()).toBeVisible();
-      await expect(page.getByTestId('notification-badge')).toBeVisible();
+      // The open centre has cleared the bell, while the rows still show what is new.
+      await expect(page.getByTestId('notification-badge')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: testInfo.outputPath(`notifications-${name}.png`) });
       await page.close();

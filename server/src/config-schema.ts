@@ -209,7 +209,7 @@ export const settingsSchema = Type.Object({
     default: '[Operator legal name: set LEGAL_ENTITY_NAME]',
     minLength: 1,
     description:
-      'Legal name of the company that runs the site, shown as the contracting party and data controller in the legal pages.',
+      'Legal name of the company that runs the site, shown as the contracting party and data controller in the legal pages. Until it and the five settings below are set, visitors see a neutral wording in their place and start-up logs a warning naming the missing ones.',
   }),
   LEGAL_ENTITY_ADDRESS: Type.String({
     default: '[Operator registered address: set LEGAL_ENTITY_ADDRESS]',

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type Container, createContainer, jobDeps } from './container.ts';
 import { startWorker, type WorkerHandle } from './jobs/worker.ts';
 import { seedDemoContent } from './seed/demo-seed.ts';
+import { legalDetailsWarning } from './settings/legal-details.ts';
 
 export type Mode = 'app-with-worker' | 'app' | 'worker' | 'dev';
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -46,6 +47,8 @@ export async function start(mode: Mode, config: Config, log: Logger) {
   if (mode !== 'worker' && config.seedDemo) await seedIfEmpty(container);
   if (mode !== 'app') worker = await startWorker(container.database.pool, jobDeps(container), config.worker.concurrency, log);
   if (mode !== 'worker') {
+    const legalWarning = legalDetailsWarning(config);
+    if (legalWarning) log.warn(legalWarning);
     app = await buildApp(container, { web: mode === 'dev' ? 'dev' : 'built' });
     await app.listen({ host: config.http.host, port: config.http.port });
     log.info(`Velvet is running at ${config.http.baseUrl}`);

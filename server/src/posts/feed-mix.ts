@@ -9,9 +9,11 @@
  *   all500  popularity ranks 51–500: posts carrying one of the viewer's top tags first, each group in seed order
  *   popular ranks 501 and on, by popularity
  *
- * The feed opens with FEED_INSERT new posts (spec §9 "feed insert 2 items"), then repeats PATTERN. A slot
- * whose bucket has run dry is skipped, so the sequence only depends on the buckets' sizes: a client paging
- * by offset with the same snapshot `t` and `seed` gets every post exactly once.
+ * The home order opens with FEED_INSERT posts of the popular head (spec §9 "feed insert 2 items"), then
+ * repeats PATTERN: a brand-new post with no likes yet never leads the feed, it waits for a "new" slot.
+ * The Popular page's order repeats PATTERN without its "new" slots and lists new posts only once every
+ * other bucket has run dry. A slot whose bucket has run dry is skipped, so the sequence only depends on the
+ * buckets' sizes: a client paging by offset with the same snapshot `t` and `seed` gets every post exactly once.
  */
 export const NEW_WINDOW_MS = 48 * 3600_000;
 export const FEED_INSERT = 2;
@@ -36,6 +38,9 @@ export const PATTERN: readonly Bucket[] = [
 
 export type BucketSizes = Readonly<Record<Bucket, number>>;
 
+/** `home`: the For you feed; `popular`: the Popular page, proven posts first and new ones last. */
+export type MixOrder = 'home' | 'popular';
+
 /** Where slot `offset + k` takes its post from: the bucket and the post's index inside that bucket. */
 export interface Slot {
   readonly bucket: Bucket;
@@ -46,25 +51,28 @@ export interface Slot {
  * The slots of positions [offset, offset + limit). Sizes may be Infinity (popular when not counted).
  * Walks the sequence from the start: a few operations per position, microseconds even 100,000 deep.
  */
-export function planSlots(offset: number, limit: number, sizes: BucketSizes): Slot[] {
+export function planSlots(offset: number, limit: number, sizes: BucketSizes, order: MixOrder = 'home'): Slot[] {
   const taken: Record<Bucket, number> = { popular: 0, new: 0, all500: 0, seen: 0, all50: 0 };
   const slots: Slot[] = [];
   const end = offset + limit;
   let position = 0;
-  const remaining = () => BUCKETS.some((bucket) => taken[bucket] < sizes[bucket]);
+  const pattern = order === 'home' ? PATTERN : PATTERN.filter((bucket) => bucket !== 'new');
+  const patterned = BUCKETS.filter((bucket) => pattern.includes(bucket));
+  const remaining = () => patterned.some((bucket) => taken[bucket] < sizes[bucket]);
   const take = (bucket: Bucket) => {
     if (taken[bucket] >= sizes[bucket]) return;
     if (position >= offset) slots.push({ bucket, index: taken[bucket] });
     taken[bucket] += 1;
     position += 1;
   };
-  for (let insert = 0; insert < FEED_INSERT && position < end; insert++) take('new');
+  if (order === 'home') for (let insert = 0; insert < FEED_INSERT && position < end; insert++) take('all50');
   while (position < end && remaining()) {
-    for (const bucket of PATTERN) {
+    for (const bucket of pattern) {
       if (position >= end) break;
       take(bucket);
     }
   }
+  while (position < end && taken.new < sizes.new) take('new');
   return slots;
 }
 

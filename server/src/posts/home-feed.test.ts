@@ -45,9 +45,12 @@ async function everything(query: string, limit = 7) {
   return { first, all };
 }
 
-test('the mix opens with the feed insert of new posts and pages through every post exactly once', async () => {
+test('the mix opens with the feed insert from the popular head, new posts in their slots, every post once', async () => {
   const { first, all } = await everything('seed=11');
-  expect(ids(first).slice(0, FEED_INSERT)).toEqual(fresh.slice(0, FEED_INSERT));
+  const top50 = new Set(ranks.slice(0, ALL50));
+  for (const id of ids(first).slice(0, FEED_INSERT)) expect(top50.has(id)).toBe(true);
+  // The popular bucket (ranks 501 on) is empty here, so the pattern's first slot taken is "new".
+  expect(ids(first)[FEED_INSERT]).toBe(fresh[0]);
   expect(all).toHaveLength(ranks.length + fresh.length);
   expect(new Set(all)).toEqual(new Set([...ranks, ...fresh]));
   // A post published while paging is not slipped into the later pages of the same snapshot.
@@ -79,24 +82,31 @@ test('liked tags lead the all500 bucket (spec §4 preference), and seen posts ar
 
   for (const id of fresh.slice(0, 2)) expect((await viewer.post(`/api/post/view/${id}`, {})).counted).toBe(true);
   const pushed = (await everything('seed=5')).all;
-  expect(pushed[0]).toBe(fresh[2]);
-  // With the popular and new buckets empty, the pattern compresses to all500, all50, all500, seen, all50:
-  // the seen posts take only the seen slots, one per pattern round (positions 4 and 9), most popular first.
+  expect(pushed[FEED_INSERT]).toBe(fresh[2]);
+  // After the opening (all50, all50) and the last new post, the pattern compresses to all500, all50,
+  // all500, seen, all50: the seen posts take only the seen slots, one per round, most popular first.
   const seenAt = fresh.slice(0, 2).map((id) => pushed.indexOf(id));
-  expect(seenAt.sort((a, b) => a - b)).toEqual([4, 9]);
+  expect(seenAt.sort((a, b) => a - b)).toEqual([6, 11]);
   expect(new Set(pushed)).toEqual(new Set(all));
 
   const kept = (await everything('seed=5&nsfhp=1')).all;
-  expect(kept.slice(0, FEED_INSERT)).toEqual(fresh.slice(0, FEED_INSERT));
+  expect(kept[FEED_INSERT]).toBe(fresh[0]);
 });
 
 test('seen ids sent by the client are pushed back too, and rest leaves posts out', async () => {
   const anonymous = await t.get(`/api/post/?limit=3&seen=${fresh[0]}&rest=${fresh[1]}`);
-  expect(ids(anonymous.body)[0]).toBe(fresh[2]);
+  expect(ids(anonymous.body)[FEED_INSERT]).toBe(fresh[2]);
   const { all } = await everything(`seed=3&rest=${ranks[0]},${ranks[1]}`);
   expect(all).not.toContain(ranks[0]);
   expect(all).not.toContain(ranks[1]);
   expect(all).toHaveLength(ranks.length + fresh.length - 2);
+});
+
+test('popular=1 lists every proven post before the new ones, paging through all exactly once', async () => {
+  const { first, all } = await everything('seed=4&popular=1&nsfhp=1');
+  expect(all).toHaveLength(ranks.length + fresh.length);
+  expect(all.slice(-fresh.length)).toEqual(fresh);
+  expect(new Set(ids(first))).not.toContain(fresh[0]);
 });
 
 test('latest=1 lists newest first instead of the mix', async () => {

@@ -1,4 +1,14 @@
-import { ALL50, ALL500, type Bucket, type BucketSizes, bucketRanges, NEW_WINDOW_MS, planSlots, seededOrder } from './feed-mix.ts';
+import {
+  ALL50,
+  ALL500,
+  type Bucket,
+  type BucketSizes,
+  bucketRanges,
+  type MixOrder,
+  NEW_WINDOW_MS,
+  planSlots,
+  seededOrder,
+} from './feed-mix.ts';
 import type { FeedSupplyRepository, SupplyScope } from './feed-supply.repository.ts';
 import type { PopularRanking } from './popular-ranking.ts';
 import type { PostCard } from './post-card.ts';
@@ -22,6 +32,7 @@ export interface HomeRequest {
   readonly exclude: readonly number[];
   /** `nsfhp=1`: no seen bucket; seen posts stay where the other buckets put them. */
   readonly keepSeen: boolean;
+  readonly order: MixOrder;
 }
 
 export interface HomePage {
@@ -114,7 +125,7 @@ export class HomeFeed {
     known: { seen: number[]; all50: number[]; all500: number[]; newHead: number[] | undefined },
   ): Promise<{ ids: number[]; more: boolean; short: boolean }> {
     // One slot past the page tells whether there is more.
-    const slots = planSlots(request.offset, request.limit + 1, sizes);
+    const slots = planSlots(request.offset, request.limit + 1, sizes, request.order);
     const ranges = bucketRanges(slots);
     const [fresh, popular] = await Promise.all([
       ranges.new

@@ -62,6 +62,17 @@ test('ranks published posts by engagement over age', async () => {
   expect(score.get('old hit')).toBeGreaterThan(0);
 });
 
+test('a post nobody engaged with scores 0, below an older one that was liked', async () => {
+  await post('brand new, untouched', { hours: 0.1, likes: 0, views: 0 });
+  await post('two weeks old, liked', { hours: 24 * 14, likes: 2, views: 10 });
+
+  await refreshPopularity(db);
+
+  const score = await popularity();
+  expect(score.get('brand new, untouched')).toBe(0);
+  expect(score.get('two weeks old, liked')).toBeGreaterThan(0);
+});
+
 test('leaves unpublished, deleted and long-past posts alone', async () => {
   await post('draft', { hours: 1, likes: 50, status: PostStatus.processing });
   await post('removed', { hours: 1, likes: 50, deleted: true });

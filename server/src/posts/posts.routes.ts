@@ -41,6 +41,8 @@ const listQuery = Type.Object({
   x: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   rest: IdList,
   nsfhp: Type.Optional(Flag),
+  // popular=1: the home mix in the Popular page's order (proven posts first, new ones after them).
+  popular: Type.Optional(Flag),
 });
 type ListQuery = Static<typeof listQuery>;
 

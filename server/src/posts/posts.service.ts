@@ -54,6 +54,8 @@ export interface PostListParams {
   readonly rest?: readonly number[];
   /** 1: the home mix keeps seen posts where they are instead of pushing them back. */
   readonly nsfhp?: number;
+  /** 1: the home mix in the Popular page's order, new posts after every other bucket. */
+  readonly popular?: number;
 }
 
 export interface PostEdit {
@@ -162,6 +164,7 @@ export class PostService {
           seen: params.seen ?? [],
           exclude: query.exclude ?? [],
           keepSeen: params.nsfhp === 1,
+          order: params.popular === 1 ? 'popular' : 'home',
         }),
       );
     }

@@ -22,6 +22,12 @@ export interface PostSearch {
   readonly offset: number;
 }
 
+/** A page of matching post ids, and how many posts matched the words as typed (before any typo tolerance). */
+export interface PostMatches {
+  readonly ids: number[];
+  readonly asTyped: number;
+}
+
 export interface UserHit {
   readonly id: number;
   readonly username: string;
@@ -52,6 +58,9 @@ const CANDIDATES = 1000;
 const PREFIX_CAP = 500;
 const USAGE_WINDOW = 5000;
 const TREND_DAYS = 30;
+/** Shortest search a trend list shows ("a", "xx" say nothing); CJK and Hangul words are shorter: 2. */
+const TREND_MIN_LENGTH = 3;
+const CJK = '[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]';
 /** Full text search: the most popular posts read before asking the GIN index (about 7 ms at 1M posts). */
 const POPULAR_WALK = 5000;
 
@@ -95,7 +104,7 @@ export class SearchRepository {
    *    known word starts replaced by the closest known words (search-words.ts), most popular first, then
    *    posts of tags named like it, closest first.
    */
-  async searchPostIds(search: PostSearch): Promise<number[]> {
+  async searchPostIds(search: PostSearch): Promise<PostMatches> {
     const { terms } = search;
     const conditions: RawBuilder<unknown>[] = [visiblePost];
     if (search.lgbt) conditions.push(sql`p.lgbt = ${search.lgbt}`);
@@ -126,7 +135,7 @@ export class SearchRepository {
         ORDER BY p.popularity DESC, p.id DESC LIMIT ${take}`.execute(this.db),
     ]);
     const ids = mostPopular([...texts, ...tagged.rows], take);
-    if (ids.length >= wanted) return ids.slice(search.offset, wanted);
+    if (ids.length >= wanted) return { ids: ids.slice(search.offset, wanted), asTyped: ids.length };
 
     const unknown = words.filter((entry) => entry.forms.length === 0).map((entry) => entry.word);
     const relaxed = nearQuery(words, await this.words.near(unknown));
@@ -143,7 +152,10 @@ export class SearchRepository {
         return result.rows.map((row) => row.id);
       }),
     ]);
-    return [...new Set([...ids, ...corrected.map((row) => row.id), ...namedLike])].slice(search.offset, wanted);
+    return {
+      ids: [...new Set([...ids, ...corrected.map((row) => row.id), ...namedLike])].slice(search.offset, wanted),
+      asTyped: ids.length,
+    };
   }
 
   /**
@@ -318,17 +330,30 @@ export class SearchRepository {
   }
 
   /**
-   * Trend lists of a country over the last 30 days, among searches that found enough: `top` by searches,
-   * `popular` by today's searches, `combo` multi-word searches, `random` a fresh sample each call.
+   * Trend lists of a country over the last 30 days, among searches that found enough and are long enough
+   * to mean something (TREND_MIN_LENGTH): `top` by searches, `popular` by today's searches, `combo`
+   * multi-word searches, `random` a fresh sample of the searches `top` does not already list. Spellings
+   * that differ only in case, accents or spaces count as one search, shown as its most searched spelling.
    */
   async trends(kind: TrendKind, country: string, minResults: number, limit: number): Promise<TrendRow[]> {
     const since = kind === 'popular' ? sql`current_date` : sql`current_date - ${TREND_DAYS}::int`;
-    const extra = kind === 'combo' ? sql`AND position(' ' in query) > 0` : sql``;
-    const order = kind === 'random' ? sql`random()` : sql`sum(searches) DESC, query`;
+    const multiWord = kind === 'combo' ? sql`AND position(' ' in query) > 0` : sql``;
+    const ranked = sql`ORDER BY searches DESC, query`;
     const result = await sql<TrendRow>`
-      SELECT query, sum(searches)::int AS searches FROM search_queries
-      WHERE country = ${country} AND day >= ${since} AND results >= ${minResults} AND searches > 0 ${extra}
-      GROUP BY query ORDER BY ${order} LIMIT ${limit}`.execute(this.db);
+      WITH counted AS (
+        SELECT query, sum(searches)::int AS searches,
+          regexp_replace(immutable_unaccent(lower(query)), '[[:space:]]+', '', 'g') AS spelling
+        FROM search_queries
+        WHERE country = ${country} AND day >= ${since} AND results >= ${minResults} AND searches > 0 ${multiWord}
+          AND char_length(replace(query, ' ', '')) >= CASE WHEN query ~ ${CJK} THEN 2 ELSE ${TREND_MIN_LENGTH} END
+        GROUP BY query
+      ), merged AS (
+        SELECT (array_agg(query ORDER BY searches DESC, query))[1] AS query, sum(searches)::int AS searches, spelling
+        FROM counted GROUP BY spelling
+      )
+      SELECT query, searches FROM merged
+      ${kind === 'random' ? sql`WHERE spelling NOT IN (SELECT spelling FROM merged ${ranked} LIMIT ${limit}) ORDER BY random()` : ranked}
+      LIMIT ${limit}`.execute(this.db);
     return result.rows;
   }
 }

@@ -163,7 +163,7 @@ export class SearchService {
 
     const lang = languageOf(context.locale);
     const firstPage = offset === 0;
-    const [postIds, tagIds, users, playlists] = await Promise.all([
+    const [matches, tagIds, users, playlists] = await Promise.all([
       this.search.searchPostIds({
         terms,
         lgbt: lgbt || undefined,
@@ -178,6 +178,7 @@ export class SearchService {
         ? this.playlists.list(context.locale, { splaylist: terms.text, lgbt: lgbt || undefined, limit: FIRST_PAGE_EXTRAS })
         : undefined,
     ]);
+    const postIds = matches.ids;
     // Spec §5: fewer results than minResults count as empty, and the popular posts stand in.
     const tooFew = firstPage && postIds.length < this.minResults;
     const pageIds = tooFew ? [] : postIds.slice(0, SEARCH_PAGE);
@@ -186,7 +187,8 @@ export class SearchService {
       tooFew ? this.popular(lgbt, context.viewerId) : [],
       this.tags.byIds(tagIds, lang),
     ]);
-    if (firstPage) await this.search.recordResults(context.country, terms.text, tooFew ? 0 : postIds.length);
+    // A misspelling that found posts only through typo tolerance is not a search to show in the trends.
+    if (firstPage) await this.search.recordResults(context.country, terms.text, tooFew ? 0 : matches.asTyped);
     const tagById = new Map(tagRows.map((row) => [row.id, row]));
     return {
       ...base,
@@ -219,7 +221,7 @@ export class SearchService {
     const terms = this.terms(params.q);
     if (terms === 'restricted') return restrictedAnswer(params.q, lgbt);
     if (!terms) return { posts: [], canLoadMore: false, query: '', lgbt, restricted: false };
-    const ids = await this.search.searchPostIds({
+    const { ids } = await this.search.searchPostIds({
       terms,
       lgbt: lgbt || undefined,
       inclTagId: params.inclTagId,

@@ -176,9 +176,40 @@ describe('GET /api/search/*', () => {
     ]);
     expect((await t.get('/api/search/popular?country=CZ')).body.queries[0]).toEqual({ query: 'zebra', searches: 3 });
     expect((await t.get('/api/search/combo?country=CZ')).body.queries).toEqual([{ query: 'cafe dance', searches: 1 }]);
-    const random = (await t.get('/api/search/random?country=CZ')).body.queries.map((row: { query: string }) => row.query);
-    expect(random.sort()).toEqual(['cafe dance', 'zebra']);
+    // Everything searched here is in the top list, so "something different" has nothing different to offer.
+    expect((await t.get('/api/search/random?country=CZ')).body.queries).toEqual([]);
     const de = (await t.get('/api/search/top-queries?country=DE')).body.queries.map((row: { query: string }) => row.query);
     expect(de).toEqual([]);
+  });
+
+  test('trends leave out searches too short to mean anything and misspellings found only by typo tolerance', async () => {
+    const it = { country: 'IT' };
+    // Queries no earlier test sent, so the response cache answers none of them unsearched.
+    const misspelt = await t.get('/api/2/search?q=cafq', it);
+    expect(titles(misspelt.body.posts)).toEqual([...CAFE_TITLES].sort());
+    // Counted after each answer is sent: the last one, left out anyway, may land after the list is read.
+    for (const q of ['stripes', 'z', 'ca'])
+      expect((await t.get(`/api/2/search?q=${q}`, it)).body.posts.length, q).toBeGreaterThan(2);
+    const top = (await t.get('/api/search/top-queries?country=IT')).body.queries;
+    expect(top).toEqual([{ query: 'stripes', searches: 1 }]);
+  });
+
+  test('spellings differing in case, accents or spaces count as one trend, and the random list differs from the top', async () => {
+    const row = (query: string, searches: number) => ({ country: 'FR', query, searches, results: 10 });
+    const filler = Array.from({ length: 55 }, (_, index) => row(`filler${String(index).padStart(2, '0')}`, 1));
+    await db
+      .insertInto('search_queries')
+      .values([row('pole dance', 5), row('poledance', 2), row('Pole Dancé', 1), row('zebra', 6), ...filler])
+      .execute();
+    const top = (await t.get('/api/search/top-queries?country=FR')).body.queries as { query: string; searches: number }[];
+    expect(top.slice(0, 2)).toEqual([
+      { query: 'pole dance', searches: 8 },
+      { query: 'zebra', searches: 6 },
+    ]);
+    expect(top).toHaveLength(50);
+    const random = (await t.get('/api/search/random?country=FR')).body.queries as { query: string }[];
+    const shown = new Set(top.map((entry) => entry.query));
+    expect(random.length).toBe(57 - 50);
+    for (const entry of random) expect(shown.has(entry.query)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { ServerContext } from '#server-context';
+import { buildConfig, parseSettings } from '../../../server/src/config.ts';
 import { contentMeta } from '../components/legal/content-meta';
 import de from '../i18n/locales/de.json';
-import { legalDocuments } from '../lib/legal-documents';
+import { type ContentLabels, legalDocuments } from '../lib/legal-documents';
 import { loadPageContent, loadSummaries } from './content.server';
 
 const legal = {
@@ -70,4 +71,19 @@ test('a content page is described by its own summary, cut at 420 characters', as
   const cut = contentMeta({ matches: [root], location: { pathname: '/terms', search: '' }, loaderData: long }, 'terms');
   const description = cut.find((tag) => 'name' in tag && tag.name === 'description') as { content: string };
   expect(Array.from(description.content)).toHaveLength(420);
+});
+
+test('visitors never see the note-to-the-operator defaults, but a neutral wording in their language', async () => {
+  const unset = { ...server, legal: buildConfig(parseSettings({ LEGAL_ENTITY_NAME: 'Velvet Media s.r.o.' })).legal };
+  for (const lang of ['en', 'ar', 'de']) {
+    const content = await loadPageContent(page(`?lang=${lang}`), unset, 'terms');
+    const labels = (await import(`./${lang}/common.json`)).default as ContentLabels;
+    expect(content.values.entityName, lang).toBe('Velvet Media s.r.o.');
+    expect(content.values).toMatchObject({
+      entityAddress: labels.unsetDetails.entityAddress,
+      contactEmail: labels.unsetDetails.contactEmail,
+      governingLaw: labels.unsetDetails.governingLaw,
+    });
+    for (const value of Object.values(content.values)) expect(value, lang).not.toMatch(/\[|set [A-Z_]+/);
+  }
 });

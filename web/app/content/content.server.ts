@@ -8,9 +8,18 @@ import {
   VIDEO_MIN_SECONDS,
   VIDEO_MIN_WIDTH,
 } from '../../../server/src/media/upload-rules.ts';
+import { unsetLegalDetails } from '../../../server/src/settings/legal-details.ts';
 import { directionOf } from '../i18n/config';
 import { pickLocale } from '../i18n/locale.server';
-import type { ContentDocument, ContentLabels, DocumentName, PageContent, PlaceholderValues } from '../lib/legal-documents';
+import { numberLocale } from '../lib/format-number';
+import type {
+  ContentDocument,
+  ContentLabels,
+  DocumentName,
+  OperatorDetail,
+  PageContent,
+  PlaceholderValues,
+} from '../lib/legal-documents';
 
 // Long texts load on the server only, one file per request, so they never weigh on the client bundle.
 const files = import.meta.glob<unknown>('./*/*.json', { import: 'default' });
@@ -25,15 +34,26 @@ async function read<T>(language: string, name: string): Promise<{ language: stri
   return { language: SOURCE_LANGUAGE, value: (await source()) as T };
 }
 
-function placeholderValues(server: Pick<ServerContext, 'legal' | 'uploadLimits'>, locale: string): PlaceholderValues {
-  const number = new Intl.NumberFormat(locale);
+/** The operator's details, with a neutral wording in place of each one still at its note-to-the-operator default. */
+function operatorDetails(legal: ServerContext['legal'], labels: ContentLabels) {
+  const details: Record<OperatorDetail, string> = { ...legal };
+  for (const { detail } of unsetLegalDetails(legal)) details[detail] = labels.unsetDetails[detail];
+  return details;
+}
+
+function placeholderValues(
+  server: Pick<ServerContext, 'legal' | 'uploadLimits'>,
+  labels: ContentLabels,
+  locale: string,
+): PlaceholderValues {
+  const number = new Intl.NumberFormat(numberLocale(locale));
   const unit = (value: number, unit: string, unitDisplay: 'long' | 'short' = 'long') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value);
+    new Intl.NumberFormat(numberLocale(locale), { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value);
   const size = (bytes: number) =>
     bytes >= 1024 ** 3 ? unit(bytes / 1024 ** 3, 'gigabyte', 'short') : unit(bytes / 1024 ** 2, 'megabyte', 'short');
   const { maxVideoSeconds, maxVideoBytes, maxImageBytes, maxImagesPerPost } = server.uploadLimits;
   return {
-    ...server.legal,
+    ...operatorDetails(server.legal, labels),
     videoMinWidth: number.format(VIDEO_MIN_WIDTH),
     videoMinHeight: number.format(VIDEO_MIN_HEIGHT),
     videoMinSeconds: unit(VIDEO_MIN_SECONDS, 'second'),
@@ -64,7 +84,9 @@ export async function loadPageContent(request: Request, server: ServerContext, n
   const updated = document.updated
     ? labels.lastUpdated.replace(
         '{{date}}',
-        new Intl.DateTimeFormat(textLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(document.updated)),
+        new Intl.DateTimeFormat(numberLocale(textLocale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(document.updated),
+        ),
       )
     : undefined;
   return {
@@ -72,7 +94,7 @@ export async function loadPageContent(request: Request, server: ServerContext, n
     dir: directionOf(textLocale),
     document,
     labels,
-    values: placeholderValues(server, textLocale),
+    values: placeholderValues(server, labels, textLocale),
     ...(updated ? { updated } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_SECONDS, ANONYMOUS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../../../server/src/accounts/tokens.ts';
 import { type CookieCategory, cookieRules } from '../lib/cookies';
+import { numberLocale } from '../lib/format-number';
 import type { CookieRow } from '../lib/legal-documents';
 
 const DAY_SECONDS = 86_400;
@@ -21,7 +22,7 @@ function duration(seconds: number, locale: string): string {
       : seconds % 3600 === 0
         ? [seconds / 3600, 'hour']
         : [Math.round(seconds / 60), 'minute'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return new Intl.NumberFormat(numberLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /**

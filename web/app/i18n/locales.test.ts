@@ -25,6 +25,8 @@ function flatten(messages: object, prefix = ''): Record<string, string> {
   );
 }
 
+/** A plural variant's key: the base, then the CLDR category (`counts.followers_few`). */
+const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
 const placeholders = (text: string) => [...text.matchAll(/{{\w+}}/g)].map((match) => match[0]).sort();
 const english = flatten(sourceMessages);
 
@@ -46,11 +48,28 @@ describe('locale files', () => {
     '$code has the English keys and placeholders, translated',
     ({ code }) => {
       const translated = flatten(messagesOf(code));
-      expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
-      for (const [key, text] of Object.entries(english))
-        expect(placeholders(translated[key] ?? ''), key).toEqual(placeholders(text));
-      const same = Object.keys(english).filter((key) => translated[key] === english[key]);
-      expect(same.length).toBeLessThan(Object.keys(english).length / 4);
+      const singular = (messages: Record<string, string>) => Object.keys(messages).filter((key) => !PLURAL.test(key));
+      expect(singular(translated).sort()).toEqual(singular(english).sort());
+      for (const key of singular(english))
+        expect(placeholders(translated[key] ?? ''), key).toEqual(placeholders(english[key] ?? ''));
+      const same = singular(english).filter((key) => translated[key] === english[key]);
+      expect(same.length).toBeLessThan(singular(english).length / 4);
+    },
+  );
+
+  test.each(languages)(
+    '$code has exactly the plural forms its language distinguishes, for every counted text',
+    ({ code, bcp47 }) => {
+      const translated = flatten(messagesOf(code));
+      const categories = new Intl.PluralRules(bcp47).resolvedOptions().pluralCategories;
+      const bases = [...new Set(Object.keys(english).flatMap((key) => key.match(PLURAL)?.[1] ?? []))];
+      expect(bases.length).toBeGreaterThan(0);
+      for (const base of bases) {
+        const forms = Object.keys(translated).filter((key) => key.match(PLURAL)?.[1] === base);
+        expect(forms.map((key) => key.slice(base.length + 1)).sort(), base).toEqual([...categories].sort());
+        for (const key of forms)
+          expect(placeholders(translated[key] ?? ''), key).toEqual(placeholders(english[`${base}_other`] ?? ''));
+      }
     },
   );
 });

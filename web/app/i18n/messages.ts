@@ -1,5 +1,6 @@
 import site from './locales/en.json';
 import account from './namespaces/account/en.json';
+import counts from './namespaces/counts/en.json';
 import discovery from './namespaces/discovery/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
@@ -12,8 +13,8 @@ import upload from './namespaces/upload/en.json';
  * strings in `namespaces/<domain>/<lng>.json`, merged in under the domain's key (`t('feed.like')`),
  * so work on one domain never edits another's files.
  */
-export const sourceMessages = { ...site, account, discovery, feed, guide, notifications, profile, upload };
+export const sourceMessages = { ...site, account, counts, discovery, feed, guide, notifications, profile, upload };
 
 export type Messages = typeof sourceMessages;
 
-export const namespaces = ['account', 'discovery', 'feed', 'guide', 'notifications', 'profile', 'upload'] as const;
+export const namespaces = ['account', 'counts', 'discovery', 'feed', 'guide', 'notifications', 'profile', 'upload'] as const;

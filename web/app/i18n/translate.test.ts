@@ -32,3 +32,17 @@ test('falls back to the fallback messages, then to the key itself', () => {
   expect(t(key('error.missing'))).toBe('error.missing');
   expect(t(key('error'))).toBe('error');
 });
+
+test('numbers in a message use the digits and separators of the page language, Latin digits everywhere', () => {
+  const photos = { counts: { photos_other: '{{count}} photos' } };
+  expect(createTranslator('en-US', photos).t(key('counts.photos'), { count: 1234 })).toBe('1,234 photos');
+  expect(createTranslator('de-DE', photos).t(key('counts.photos'), { count: 1234 })).toBe('1.234 photos');
+  expect(createTranslator('ar-SA', photos).t(key('counts.photos'), { count: 22 })).toBe('22 photos');
+  expect(createTranslator('fa-IR', photos).t(key('counts.photos'), { count: 7 })).toBe('7 photos');
+});
+
+test('a plural category the file lacks falls back to the general form', () => {
+  expect(createTranslator('fr-FR', { feed: { likes_other: '{{count}} j’aime' } }).t(key('feed.likes'), { count: 1 })).toBe(
+    '1 j’aime',
+  );
+});

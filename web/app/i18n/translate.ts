@@ -6,6 +6,7 @@
  * and plural variants as `key_one`, `key_other` (... `_zero`, `_two`, `_few`, `_many`) chosen by
  * Intl.PluralRules from a numeric `count`.
  */
+import { numberLocale } from '../lib/format-number';
 import type { Messages } from './messages';
 
 type Join<Prefix extends string, Key extends string> = Prefix extends '' ? Key : `${Prefix}.${Key}`;
@@ -34,9 +35,13 @@ function lookup(tree: MessageTree | undefined, path: string): string | undefined
   return typeof node === 'string' ? node : undefined;
 }
 
-function interpolate(text: string, values: MessageValues | undefined): string {
+function interpolate(text: string, values: MessageValues | undefined, numbers: Intl.NumberFormat): string {
   if (!values) return text;
-  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === 'number' ? numbers.format(value) : String(value);
+  });
 }
 
 export interface Translator {
@@ -50,11 +55,14 @@ export interface Translator {
  */
 export function createTranslator(language: string, messages: object, fallback?: object): Translator {
   const plurals = new Intl.PluralRules(language);
+  const numbers = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 1 });
   const find = (key: string) => lookup(messages as MessageTree, key) ?? lookup(fallback as MessageTree | undefined, key);
   const t: TFunction = (key, values) => {
     const count = values?.count;
-    const text = (typeof count === 'number' ? find(`${key}_${plurals.select(count)}`) : undefined) ?? find(key);
-    return text === undefined ? key : interpolate(text, values);
+    // A browser whose plural rules know a category the file lacks still gets the general form.
+    const plural = typeof count === 'number' ? (find(`${key}_${plurals.select(count)}`) ?? find(`${key}_other`)) : undefined;
+    const text = plural ?? find(key);
+    return text === undefined ? key : interpolate(text, values, numbers);
   };
   return { language, t };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { languages } from '../../../server/src/settings/languages.ts';
 import { formatCount } from './format-number';
 
 describe('formatCount in English', () => {
@@ -50,9 +51,13 @@ describe('formatCount in other locales', () => {
     expect(formatCount(10_999, 'de-DE', 'views')).toBe('10.999');
   });
 
-  test('uses the digits of the locale', () => {
-    expect(formatCount(12_345, 'ar-SA', 'views')).toBe('١٢٫٣k');
-    expect(formatCount(1_200_000, 'fa-IR')).toBe('۱٫۲M');
+  test('writes one digit script in every language: Latin digits, like the k and M beside them', () => {
+    expect(formatCount(12_345, 'ar-SA', 'views')).toBe('12.3k');
+    expect(formatCount(1_200_000, 'fa-IR')).toBe('1.2M');
     expect(formatCount(12_345, 'hi-IN', 'views')).toBe('12.3k');
+    for (const { bcp47 } of languages) {
+      const shown = [formatCount(22_345, bcp47, 'views'), formatCount(1_234, bcp47, 'views'), formatCount(7, bcp47)];
+      for (const text of shown) expect(text, bcp47).toMatch(/^[0-9.,\s\u00a0\u202f'’kM]+$/);
+    }
   });
 });

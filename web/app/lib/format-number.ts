@@ -8,11 +8,25 @@ const VIEWS_SHORTEN_ABOVE = 10_999;
 
 const formats = new Map<string, Intl.NumberFormat>();
 
+/**
+ * The locale to hand to Intl for anything showing digits, so a page uses one digit script: Latin digits
+ * in every language, with the language's own separators. Intl's defaults differ by region (ar-SA and
+ * ar-EG write Arabic-Indic digits, plain ar Latin ones, fa Persian ones), and the spec's k and M
+ * suffixes, interpolated counts and ranks are Latin, so "٢٢٫٣k" sat beside "15" on the same screen.
+ */
+export function numberLocale(locale: string): string {
+  try {
+    return new Intl.Locale(locale, { numberingSystem: 'latn' }).toString();
+  } catch {
+    return locale;
+  }
+}
+
 function numberFormat(locale: string, fractionDigits: 0 | 1): Intl.NumberFormat {
   const key = `${locale}|${fractionDigits}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: fractionDigits, roundingMode: 'trunc' });
+    format = new Intl.NumberFormat(numberLocale(locale), { maximumFractionDigits: fractionDigits, roundingMode: 'trunc' });
     formats.set(key, format);
   }
   return format;

@@ -71,6 +71,8 @@ export interface ContentLabels {
   readonly sectionLink: string;
   readonly backToTop: string;
   readonly legalIntro: string;
+  /** Neutral wording shown to visitors for an operator detail the operator has not set yet. */
+  readonly unsetDetails: Readonly<Record<OperatorDetail, string>>;
   readonly cookieTable: {
     readonly caption: string;
     readonly name: string;
@@ -104,6 +106,10 @@ export const placeholderNames = [
   'imagesMax',
 ] as const;
 export type PlaceholderName = (typeof placeholderNames)[number];
+export type OperatorDetail = Extract<
+  PlaceholderName,
+  'entityName' | 'entityAddress' | 'contactEmail' | 'governingLaw' | 'custodianName' | 'custodianAddress'
+>;
 export type PlaceholderValues = Readonly<Record<PlaceholderName, string>>;
 
 /** A document as a page shows it: text, labels and values in one language, dates already written out. */

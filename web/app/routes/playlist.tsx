@@ -50,7 +50,7 @@ export default function Playlist({ loaderData, params }: Route.ComponentProps) {
         <div className={headerStyles.text}>
           <p className={headerStyles.aliases}>{t('discovery.playlist.kicker')}</p>
           <h1 className={headerStyles.title}>{playlist.name}</h1>
-          <p className={headerStyles.aliases}>{t('discovery.playlist.videos', { count: playlist.postsCount })}</p>
+          <p className={headerStyles.aliases}>{t('counts.videos', { count: playlist.postsCount })}</p>
           <div className={styles.chips}>
             {playlist.postsCount > 0 && (
               <Link to={playPath(playlist)} className={styles.primaryButton}>

@@ -39,6 +39,15 @@ export default function Playlists({ loaderData }: Route.ComponentProps) {
   const [list, setList] = useState(all);
   const [loading, setLoading] = useState(false);
   useEffect(() => setList(all), [all]);
+  // The newest-first list goes on after the popular ones instead of showing them twice; it still pages
+  // by what the server sent.
+  const shownAbove = new Set(popular.map((playlist) => playlist.id));
+  const rest = list.playlists.filter((playlist) => !shownAbove.has(playlist.id));
+  const allTitle = q
+    ? t('discovery.playlists.matching', { q })
+    : popular.length > 0
+      ? t('discovery.playlists.more')
+      : t('discovery.playlists.all');
 
   const loadMore = async () => {
     setLoading(true);
@@ -78,23 +87,25 @@ export default function Playlists({ loaderData }: Route.ComponentProps) {
           <PlaylistCards playlists={popular} label={t('discovery.playlists.popular')} />
         </section>
       )}
-      <section className={styles.section} aria-labelledby="playlists-all">
-        <h2 id="playlists-all" className={styles.sectionTitle}>
-          {q ? t('discovery.playlists.matching', { q }) : t('discovery.playlists.all')}
-        </h2>
-        {list.playlists.length > 0 ? (
-          <PlaylistCards playlists={list.playlists} label={t('discovery.playlists.all')} />
-        ) : (
-          <p className={styles.empty}>{t('discovery.playlists.none')}</p>
-        )}
-        {list.canLoadMore && (
-          <div className={styles.more}>
-            <button type="button" className={styles.secondaryButton} onClick={() => void loadMore()} disabled={loading}>
-              {loading ? t('discovery.loading') : t('discovery.showMore')}
-            </button>
-          </div>
-        )}
-      </section>
+      {(rest.length > 0 || list.canLoadMore || popular.length === 0) && (
+        <section className={styles.section} aria-labelledby="playlists-all">
+          <h2 id="playlists-all" className={styles.sectionTitle}>
+            {allTitle}
+          </h2>
+          {rest.length > 0 ? (
+            <PlaylistCards playlists={rest} label={allTitle} />
+          ) : (
+            <p className={styles.empty}>{t('discovery.playlists.none')}</p>
+          )}
+          {list.canLoadMore && (
+            <div className={styles.more}>
+              <button type="button" className={styles.secondaryButton} onClick={() => void loadMore()} disabled={loading}>
+                {loading ? t('discovery.loading') : t('discovery.showMore')}
+              </button>
+            </div>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -11,14 +11,18 @@ import type { Route } from './+types/popular';
 export const handle: RouteHandle = { layout: 'desktop-feed' };
 
 /**
- * The popular feed, 30 posts a page (spec §9 auto-popular). It reads the home mix of GET /api/post/,
- * which leads with the posts of highest popularity. /popular/{username}/{id} opens it at a creator's post.
+ * The popular feed, 30 posts a page (spec §9 auto-popular). It reads the home mix of GET /api/post/ in
+ * its Popular order (`popular=1`): the most popular posts, and new posts only after every proven one. /popular/{username}/{id} opens it at a creator's post.
  */
 export function loader(args: Route.LoaderArgs) {
   const { params } = args;
   if ('username' in params) requireUsername(params.username);
   const id = 'id' in params ? optionalId(params.id) : undefined;
-  return loadFeedPage(args, { pageSize: POPULAR_PAGE_SIZE, openedId: id === undefined ? undefined : Number(id) });
+  return loadFeedPage(args, {
+    pageSize: POPULAR_PAGE_SIZE,
+    filters: { popular: '1' },
+    openedId: id === undefined ? undefined : Number(id),
+  });
 }
 
 export const meta = (args: Route.MetaArgs) =>

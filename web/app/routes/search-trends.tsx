@@ -45,6 +45,7 @@ export default function SearchTrends({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <PageIntro page="searchTrends" />
       <p className={results.nothing}>{t('discovery.trends.country', { country: countryName ?? country })}</p>
+      {Object.values(lists).every((rows) => rows.length === 0) && <p className={styles.empty}>{t('discovery.trends.empty')}</p>}
       <div className={results.trends}>
         <TrendList id="trends-top" title={t('discovery.trends.top')} rows={lists['top-queries']} />
         <TrendList id="trends-popular" title={t('discovery.trends.popular')} rows={lists.popular} />

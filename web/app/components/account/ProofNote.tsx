@@ -2,7 +2,10 @@ import { useTranslation } from '../../i18n/react';
 import styles from './forms.module.css';
 import type { ProofState } from './useProofOfWork';
 
-/** Says what the bot check is doing; it needs nothing from the person unless it failed. */
+/**
+ * The bot check runs unseen: it needs nothing from the person unless it failed, so only then does it
+ * show (and take room). While it works, screen readers hear so; "passed" is no news worth showing.
+ */
 export function ProofNote({ state, onRetry }: { state: ProofState; onRetry: () => void }) {
   const { t } = useTranslation();
   if (state === 'failed') {
@@ -16,8 +19,8 @@ export function ProofNote({ state, onRetry }: { state: ProofState; onRetry: () =
     );
   }
   return (
-    <p className={styles.hint} aria-live="polite">
-      {state === 'ready' ? t('account.proof.ready') : t('account.proof.working')}
+    <p className={styles.visuallyHidden} aria-live="polite">
+      {state === 'ready' ? '' : t('account.proof.working')}
     </p>
   );
 }

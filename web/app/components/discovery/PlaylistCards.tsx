@@ -18,7 +18,7 @@ export function PlaylistCards({ playlists, label }: { playlists: readonly Playli
                 {picture.jpg && (
                   <StillPicture webp={picture.webp} jpg={picture.jpg} className={cards.picture} eager={index < 6} />
                 )}
-                <span className={cards.count}>{t('discovery.playlist.videos', { count: playlist.postsCount })}</span>
+                <span className={cards.count}>{t('counts.videos', { count: playlist.postsCount })}</span>
               </span>
               <span className={cards.name}>{playlist.name}</span>
             </Link>

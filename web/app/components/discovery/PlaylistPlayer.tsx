@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { postLabel } from '../../lib/post-label';
 import styles from './discovery.module.css';
 import { type PlaylistView, type PostCard, type PostList, still } from './discovery-types';
 import player from './PlaylistPlayer.module.css';
@@ -118,7 +119,7 @@ export function PlaylistPlayer({
           )}
         </div>
         <div className={player.details}>
-          <h2 className={player.title}>{current.title || t('discovery.post.untitled')}</h2>
+          <h2 className={player.title}>{postLabel(current)}</h2>
           <Link to={`/${current.user.username}`} className={player.author}>
             @{current.user.username}
           </Link>
@@ -164,7 +165,7 @@ export function PlaylistPlayer({
                     <span className={player.thumb} />
                   )}
                   <span className={player.itemText}>
-                    <span className={player.itemTitle}>{post.title || t('discovery.post.untitled')}</span>
+                    <span className={player.itemTitle}>{postLabel(post)}</span>
                     <span className={player.itemAuthor}>@{post.user.username}</span>
                   </span>
                 </button>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { postLabel } from '../../lib/post-label';
 import { overlayLinkProps } from '../feed/GridFeedOverlay';
 import { StillPicture } from '../media/StillPicture';
 import shared from './discovery.module.css';
@@ -58,15 +59,18 @@ export function PostGrid({
                 <span className={styles.poster} />
               )}
               <span className={styles.shade} />
-              {images > 1 && <span className={styles.badge}>{t('discovery.post.images', { count: images })}</span>}
+              {images > 1 && <span className={styles.badge}>{t('counts.photos', { count: images })}</span>}
               <span className={styles.caption}>
-                <span className={styles.title}>{post.title || t('discovery.post.untitled')}</span>
+                <span className={styles.title}>{postLabel(post)}</span>
                 <span className={styles.meta}>
                   <span>@{post.user.username}</span>
                   <span>
                     <EyeIcon /> <span aria-hidden="true">{formatCount(post.viewCount, i18n.language, 'views')}</span>
                     <span className={shared.visuallyHidden}>
-                      {t('discovery.post.views', { count: formatCount(post.viewCount, i18n.language, 'views') })}
+                      {t('counts.views', {
+                        count: post.viewCount,
+                        formatted: formatCount(post.viewCount, i18n.language, 'views'),
+                      })}
                     </span>
                   </span>
                 </span>

@@ -191,7 +191,10 @@ export function SearchResults({ answer }: { answer: Results }) {
                           <span className={results.userName}>{user.displayName || user.username}</span>
                           <span className={results.userMeta}>
                             @{user.username} ·{' '}
-                            {t('discovery.search.followers', { formatted: formatCount(user.followersCount, i18n.language) })}
+                            {t('counts.followers', {
+                              count: user.followersCount,
+                              formatted: formatCount(user.followersCount, i18n.language),
+                            })}
                           </span>
                         </span>
                       </Link>

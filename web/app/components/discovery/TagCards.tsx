@@ -20,7 +20,7 @@ export function CategoryCards({ tags, label }: { tags: readonly TagView[]; label
               <span className={cards.categoryText}>
                 <bdi className={cards.categoryName}>#{tag.name}</bdi>
                 <span className={cards.categoryCount}>
-                  {t('discovery.tag.posts', { count: tag.useCount, formatted: formatCount(tag.useCount, i18n.language) })}
+                  {t('counts.posts', { count: tag.useCount, formatted: formatCount(tag.useCount, i18n.language) })}
                 </span>
               </span>
             </Link>

@@ -9,7 +9,7 @@ export interface TrendRow {
   readonly searches: number;
 }
 
-/** A ranked list of searches, each linking to its results on the current site variant. */
+/** A ranked list of searches, each linking to its results on the current site variant; nothing when empty. */
 export function TrendList({
   id,
   title,
@@ -23,28 +23,25 @@ export function TrendList({
 }) {
   const { t } = useTranslation();
   const searchPath = variantPath('search', orientationOf(useLocation().pathname));
+  if (rows.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>
-      {rows.length === 0 ? (
-        <p className={styles.empty}>{t('discovery.trends.empty')}</p>
-      ) : (
-        <ol className={results.trendList}>
-          {rows.map((row, index) => (
-            <li key={row.query}>
-              <Link to={`${searchPath}?q=${encodeURIComponent(row.query)}`} className={results.trendItem}>
-                <span className={results.rank} aria-hidden="true">
-                  {ranked ? index + 1 : '•'}
-                </span>
-                <span>{row.query}</span>
-                <span className={results.trendCount}>{t('discovery.trends.searches', { count: row.searches })}</span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ol className={results.trendList}>
+        {rows.map((row, index) => (
+          <li key={row.query}>
+            <Link to={`${searchPath}?q=${encodeURIComponent(row.query)}`} className={results.trendItem}>
+              <span className={results.rank} aria-hidden="true">
+                {ranked ? index + 1 : '•'}
+              </span>
+              <span>{row.query}</span>
+              <span className={results.trendCount}>{t('counts.searches', { count: row.searches })}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

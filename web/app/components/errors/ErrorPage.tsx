@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './ErrorPage.module.css';
 
 /** Spec §9: the error page sends the visitor home after 10 s. */
@@ -26,9 +27,11 @@ export function ErrorPage({ notFound }: { notFound: boolean }) {
     return () => clearTimeout(timer);
   }, [secondsLeft, stayed, navigate]);
 
-  const duration = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(
-    secondsLeft,
-  );
+  const duration = new Intl.NumberFormat(numberLocale(i18n.language), {
+    style: 'unit',
+    unit: 'second',
+    unitDisplay: 'long',
+  }).format(secondsLeft);
   return (
     <section className={styles.page} aria-labelledby="error-title">
       <h1 id="error-title" className={styles.title}>

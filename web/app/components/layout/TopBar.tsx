@@ -18,6 +18,9 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
   const variant = orientationOf(pathname);
   const openDialog = useOpenSiteDialog();
   const signedIn = useRootData()?.signedIn ?? false;
+  const searchPath = variantPath('search', variant);
+  // The search page has its own field: a second box in the bar above it would only compete.
+  const onSearchPage = pathname === searchPath;
   return (
     <header className={styles.topBar}>
       <BackButton />
@@ -26,10 +29,14 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
         <span className={styles.wordmark}>{t('app.name')}</span>
       </Link>
       {withNavigation && <PrimaryNav placement="top" />}
-      <Link to={variantPath('search', variant)} className={styles.search}>
-        <SearchIcon />
-        <span className={styles.searchLabel}>{t('nav.search')}</span>
-      </Link>
+      {onSearchPage ? (
+        <span className={styles.searchSpace} />
+      ) : (
+        <Link to={searchPath} className={styles.search}>
+          <SearchIcon />
+          <span className={styles.searchLabel}>{t('nav.search')}</span>
+        </Link>
+      )}
       <button
         type="button"
         className={styles.menu}

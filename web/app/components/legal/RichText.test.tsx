@@ -38,6 +38,16 @@ describe('RichText', () => {
   test('configured values are escaped text, e-mail addresses become mailto links', () => {
     expect(render('By {{entityName}}.')).toBe('By <span data-placeholder="entityName">Velvet &lt;Media&gt; Ltd</span>.');
     expect(render('Write to {{contactEmail}}.')).toBe('Write to <a href="mailto:legal@example.com">legal@example.com</a>.');
+  });
+
+  test('while no legal address is set, the contact wording links to the contact form', () => {
+    const neutral = { ...values, contactEmail: 'our contact form' };
+    const markup = renderToStaticMarkup(
+      <MemoryRouter>
+        <RichText text="Write to {{contactEmail}}." values={neutral} />
+      </MemoryRouter>,
+    );
+    expect(markup).toBe('Write to <a href="/contact-us" data-discover="true">our contact form</a>.');
     expect(render('Law: {{governingLaw}}')).toContain('[Governing law: set LEGAL_GOVERNING_LAW]');
   });
 

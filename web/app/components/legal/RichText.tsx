@@ -5,7 +5,8 @@ import type { PlaceholderValues } from '../../lib/legal-documents';
 /**
  * The inline markup of the content files, turned into React elements (never HTML strings):
  * [label](target) a link to a site path, an in-page #anchor, an https address or a mailto address;
- * **text** strong; {{name}} a configured value, as plain text (an e-mail address becomes a mailto link).
+ * **text** strong; {{name}} a configured value, as plain text (an e-mail address becomes a mailto link, and
+ * the neutral wording shown while no legal contact address is set links to the contact form).
  */
 const TOKEN = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|\{\{(\w+)\}\}/g;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,11 +39,16 @@ function render(text: string, values: PlaceholderValues, allowLinks: boolean): R
       nodes.push(<strong key={key}>{render(strong, values, allowLinks)}</strong>);
     } else if (placeholder !== undefined) {
       const value = (values as Readonly<Record<string, string | undefined>>)[placeholder] ?? whole;
+      const email = EMAIL.test(value);
       nodes.push(
-        allowLinks && EMAIL.test(value) ? (
+        allowLinks && email ? (
           <a key={key} href={`mailto:${value}`}>
             {value}
           </a>
+        ) : allowLinks && placeholder === 'contactEmail' ? (
+          <Link key={key} to="/contact-us">
+            {value}
+          </Link>
         ) : (
           <span key={key} data-placeholder={placeholder}>
             {value}

@@ -65,6 +65,16 @@ export function NotificationsPage({ lists: loaded, currentId }: { lists: Notific
   useEffect(() => {
     for (const url of mediaToPreload(items)) new Image().src = url;
   }, [items]);
+  // Open, the centre shows everything the bell counts, so the bell clears (spec §4 readNotif per type, so
+  // the next page load agrees); the rows keep their "new" mark for this visit, as on TikTok's inbox.
+  useEffect(() => {
+    const socket = liveSocket();
+    for (const type of notificationTypes) {
+      if ((unread[type] ?? 0) === 0) continue;
+      socket?.send('readNotif', { type });
+      notificationsStore.typeSeen(type);
+    }
+  }, [unread]);
   useEffect(() => {
     if (currentId !== undefined) document.getElementById(`notification-${currentId}`)?.scrollIntoView({ block: 'center' });
   }, [currentId]);

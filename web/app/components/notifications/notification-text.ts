@@ -1,4 +1,5 @@
 import type { MessageKey, TFunction } from '../../i18n/translate';
+import { numberLocale } from '../../lib/format-number';
 import type { NotificationView } from './notification-types';
 
 const NAME_MARK = '\u0000';
@@ -57,7 +58,7 @@ const STEPS: readonly Step[] = [
 /** "5 min. ago", "3 days ago" in the interface language, from the notification's age in minutes. */
 export function timeAgo(minOld: number, locale: string): string | undefined {
   if (minOld < 1) return undefined;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const format = new Intl.RelativeTimeFormat(numberLocale(locale), { numeric: 'auto', style: 'short' });
   const [, unit, minutes] = STEPS.find(([limit]) => minOld < limit) ?? YEAR;
   return format.format(-Math.floor(minOld / minutes), unit);
 }

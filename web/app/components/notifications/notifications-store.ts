@@ -43,6 +43,10 @@ export const notificationsStore = {
     const counts = unread ?? { ...state.unread, [view.type]: (state.unread[view.type] ?? 0) + 1 };
     update({ ...state, unread: counts, live: mergeNotification(state.live, view).slice(0, LIVE_KEPT) });
   },
+  /** Seen on the notification centre: the bell stops counting them; the rows keep their "new" mark. */
+  typeSeen(type: NotificationType) {
+    update({ ...state, unread: { ...state.unread, [type]: 0 } });
+  },
   typeRead(type: NotificationType) {
     update({
       ...state,

@@ -38,6 +38,11 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
     { kind: 'followers', value: followers },
     { kind: 'likes', value: profile.likesCount },
   ];
+  // "1 Follower", "2 Followers": the label agrees with the number; "Following" reads the same for any.
+  const countLabel = (kind: ListKind | 'likes', value: number) =>
+    kind === 'following'
+      ? t('profile.following')
+      : t(kind === 'followers' ? 'counts.followerLabel' : 'counts.likeLabel', { count: value });
 
   return (
     <header className={styles.header}>
@@ -100,7 +105,7 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
           const content = (
             <>
               <strong className={styles.countValue}>{formatCount(value, locale)}</strong>
-              <span className={styles.countLabel}>{t(`profile.${kind}`)}</span>
+              <span className={styles.countLabel}>{countLabel(kind, value)}</span>
             </>
           );
           return (

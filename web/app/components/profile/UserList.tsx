@@ -56,7 +56,8 @@ export function UserList({ source, initial, locale, empty, onError }: UserListPr
               <span className={styles.names}>
                 <span className={styles.displayName}>{user.displayName || user.username}</span>
                 <span className={styles.meta}>
-                  <bdi>@{user.username}</bdi> · {formatCount(user.followersCount, locale)} {t('profile.followers')}
+                  <bdi>@{user.username}</bdi> ·{' '}
+                  {t('counts.followers', { count: user.followersCount, formatted: formatCount(user.followersCount, locale) })}
                 </span>
               </span>
             </Link>
