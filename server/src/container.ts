@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
+import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
@@ -50,6 +51,8 @@ export interface Container {
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
+    /** Creators asking to be verified, e-mailed to the operators (compliance/). */
+    readonly verification: VerificationRequestService;
   };
   close(): Promise<void>;
 }
@@ -120,6 +123,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
         discovery: createDiscoveryServices(database.db, config, log),
         notifications,
+        verification: createVerificationRequestService(database.db, config, log),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -268,6 +268,10 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     everyone('captcha_failed'),
   ),
 
+  // A creator asking to be verified: only for themselves, once while a request is open.
+  loggedIn('GET /api/verification-request', '/api/verification-request'),
+  loggedIn('POST /api/verification-request', () => json('/api/verification-request', {})),
+
   // Notifications are per user.
   loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),
 ];

@@ -88,6 +88,8 @@ export const errorTable = {
   login_nonce_invalid: { statusCode: -175, message: 'This sign-in was not started here; start it again' },
   login_nonce_expired: { statusCode: -176, message: 'This sign-in took too long; start it again' },
   login_nonce_used: { statusCode: -177, message: 'This sign-in was already used; start it again' },
+  // Verification requests (compliance/verification-requests.service.ts).
+  already_verified: { statusCode: -185, message: 'This account is verified already' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

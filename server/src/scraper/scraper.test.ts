@@ -205,10 +205,11 @@ describe('importing media', () => {
     expect(await t.container.storage.exists(media.original_key as string)).toBe(true);
     const post = await t.container.database.db
       .selectFrom('posts')
-      .select(['user_id', 'status', 'kind'])
+      .select(['user_id', 'status', 'kind', 'target_status'])
       .where('id', '=', job.postId)
       .executeTakeFirstOrThrow();
-    expect(post).toEqual({ user_id: owner, status: 1, kind: 'video' });
+    // Private once processed, until its owner publishes it from the composer.
+    expect(post).toEqual({ user_id: owner, status: 1, kind: 'video', target_status: 8 });
     expect(scheduled).toContain(job.postId);
     expect(await notificationsOf(owner)).toEqual([{ type: 'scraper-done', scraper_job_id: job.id }]);
   });
