@@ -83,6 +83,13 @@ export class ScraperService {
     return { jobs: rows.slice(0, limit).map(view), canLoadMore: rows.length > limit };
   }
 
+  /** One import of the user's by id (the composer opened from a scraper-done notification); not_found otherwise. */
+  async one(userId: number, jobId: number): Promise<ScraperJobView> {
+    const job = await this.#deps.repository.find(jobId);
+    if (!job || job.userId !== userId) throw new AppError('not_found');
+    return view(job);
+  }
+
   async create(userId: number, sourceUrl: string): Promise<ScraperJobView> {
     const { repository, fetcher, jobs } = this.#deps;
     try {

@@ -365,6 +365,9 @@ describe('the job list', () => {
     const stranger = await actingAs(t, (await createUser(t.container.database.db)).id);
     expect(await stranger.delete('/api/scraper', { jobUid: job.uid })).toMatchObject({ error: 'not_found' });
     expect((await stranger.get('/api/scraper')).jobs).toEqual([]);
+    // One job by id, as the composer opens it; someone else's is not found.
+    expect(await owner.get(`/api/scraper?id=${job.id}`)).toMatchObject({ jobs: [{ uid: job.uid }], canLoadMore: false });
+    expect(await stranger.get(`/api/scraper?id=${job.id}`)).toMatchObject({ error: 'not_found' });
     expect(await stranger.post('/api/scraper', {})).toMatchObject({ error: 'invalid_input' });
     expect(await stranger.delete('/api/scraper', { jobUid: 'not-a-uuid' })).toMatchObject({ error: 'invalid_input' });
     expect(await stranger.get('/api/scraper?limit=500')).toMatchObject({ error: 'invalid_input' });
