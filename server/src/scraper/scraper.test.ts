@@ -64,6 +64,10 @@ function route(path: string, response: ServerResponse, port: number) {
       return redirect(302, '/redirect-again');
     case '/redirect-again':
       return redirect(307, `http://127.0.0.1:${port}/clip.mp4`);
+    case '/hang.mp4':
+      // The first bytes of a video, then nothing: a download that only a cancel or the deadline ends.
+      response.writeHead(200, { 'content-type': 'video/mp4' }).write(clip.subarray(0, 1024));
+      return;
     case '/loop':
       return redirect(302, '/loop');
     case '/to-trap':
@@ -356,6 +360,30 @@ describe('the job list', () => {
     expect((await as.get('/api/scraper')).jobs.map((job: { state: string }) => job.state)).toEqual(['canceled', 'done']);
     expect(await as.delete('/api/scraper', { jobUid: first.uid })).toEqual({ statusCode: 1 });
     expect((await as.get('/api/scraper')).jobs.map((job: { uid: string }) => job.uid)).toEqual([second.uid]);
+    expect(await notificationsOf(owner)).toEqual([]);
+  });
+
+  test('canceling a running import stops its download at once; the owner is not told it failed', async () => {
+    const owner = (await createUser(t.container.database.db)).id;
+    const as = await actingAs(t, owner);
+    const { job } = await as.post('/api/scraper', { sourceUrl: `${originUrl}/hang.mp4` });
+    const updates: string[] = [];
+    const stop = t.container.events.subscribe((event) => {
+      if (event.type === 'scraperJob' && event.userId === owner) updates.push(event.job.state);
+    });
+    const started = Date.now();
+    const running = t.container.services.scraper.runImport(job.id);
+    await expect.poll(() => updates).toEqual(['started']);
+    expect(await as.delete('/api/scraper', { jobUid: job.uid })).toEqual({ statusCode: 1 });
+    const canceledAt = Date.now();
+    await running;
+    stop();
+    // The download stops within a check (1 s), before the 3 s deadline (SCRAPER_TIMEOUT_SECONDS) would cut
+    // it; on a machine so slow that the deadline was already near, the two cannot be told apart.
+    const deadlineLeft = started + 3000 - canceledAt;
+    if (deadlineLeft > 1500) expect(Date.now() - canceledAt).toBeLessThan(deadlineLeft - 200);
+    expect(updates).toEqual(['started']);
+    expect((await as.get(`/api/scraper?id=${job.id}`)).jobs[0]).toMatchObject({ state: 'canceled', error: null });
     expect(await notificationsOf(owner)).toEqual([]);
   });
 
