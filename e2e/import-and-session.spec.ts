@@ -140,7 +140,8 @@ test('an ended session on /new-post keeps the chosen file, and next always names
   // From the keyboard: on a phone the tab bar can sit over the button while the page settles.
   await page.getByRole('button', { name: 'Post' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/login\?next=%2Fnew-post$/);
+  // The duplicate check reads the clip in the browser first, then the upload token is refused.
+  await expect(page).toHaveURL(/\/login\?next=%2Fnew-post$/, { timeout: 30_000 });
   await logIn();
   await expect(page).toHaveURL(/\/new-post$/);
   await expect(chosen).toHaveCount(1);
