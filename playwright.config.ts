@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3555);
 const EMBEDDED_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54455);
 const DATA_DIR = `e2e/.results/data-${PORT}`;
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** URL imports fetch from a media server the spec starts on loopback, one port per project (import-and-session.spec.ts). */
+export const IMPORT_ORIGIN_PORTS = { desktop: PORT + 2000, mobile: PORT + 2001 } as const;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,6 +71,8 @@ export default defineConfig({
       VISITOR_TOKENS_PER_ADDRESS: '100000',
       // Specs sign up several accounts, all from 127.0.0.1 (accounts, notifications, stored XSS; both projects).
       SIGNUP_RATE_LIMIT: '100',
+      // The import spec's media servers: the only loopback addresses URL imports may reach.
+      SCRAPER_ALLOW_LOOPBACK_PORTS: `${IMPORT_ORIGIN_PORTS.desktop},${IMPORT_ORIGIN_PORTS.mobile}`,
     },
     reuseExistingServer: false,
     // The first start seeds demo content with generated media, which takes minutes on a busy 2-core box.

@@ -8,6 +8,7 @@ import profileRoutes from './accounts/profile.routes.ts';
 import { loginProviderOrigins } from './accounts/provider-origins.ts';
 import socialRoutes from './accounts/social.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
+import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
 import { AddressLimit } from './http/address-limit.ts';
@@ -120,6 +121,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(searchRoutes, { search: services.discovery.search, defaultCountry: config.locale.defaultCountry });
   await app.register(bannerRoutes, { banners: services.discovery.banners });
   await app.register(contactRoutes, { contact: services.discovery.contact });
+  await app.register(verificationRequestRoutes, { verification: services.verification });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(socketRoutes, {
     events: container.events,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
+import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
@@ -54,6 +55,8 @@ export interface Container {
     readonly notifications: NotificationService;
     /** Trust and safety: roles, cases, intake, audit log, operations (moderation/README.md). */
     readonly moderation: ModerationServices;
+    /** Creators asking to be verified, e-mailed to the operators (compliance/). */
+    readonly verification: VerificationRequestService;
   };
   close(): Promise<void>;
 }
@@ -132,6 +135,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         discovery: createDiscoveryServices(database.db, config, log, moderation.intake),
         notifications,
         moderation,
+        verification: createVerificationRequestService(database.db, config, log),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -40,6 +40,8 @@ export default [
   route('notifications/:id', 'routes/notifications.tsx', { id: 'notification' }),
   route('partners', 'routes/partners.tsx'),
   route('rewards-content', 'routes/rewards-content.tsx'),
+  route('sounds', 'routes/sounds.tsx'),
+  route('sound/:sound', 'routes/sound.tsx'),
   route('settings', 'routes/settings.tsx', { id: 'settings' }),
   route('edit-profile', 'routes/settings.tsx', { id: 'edit-profile' }),
   route('unsupported', 'routes/unsupported.tsx'),

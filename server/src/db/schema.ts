@@ -375,6 +375,15 @@ export interface ContactMessagesTable {
   created_at: Defaulted<Timestamp>;
 }
 
+export interface VerificationRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  state: Defaulted<'open' | 'closed'>;
+  mailed_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+}
+
 export interface AltchaSpentTable {
   signature: string;
   expires_at: Timestamp;
@@ -431,6 +440,7 @@ export interface Database {
   search_query_totals: SearchQueryTotalsTable;
   banners: BannersTable;
   contact_messages: ContactMessagesTable;
+  verification_requests: VerificationRequestsTable;
   altcha_spent: AltchaSpentTable;
   spent_proofs: SpentProofsTable;
   spent_login_nonces: SpentLoginNoncesTable;

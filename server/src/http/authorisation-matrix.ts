@@ -321,6 +321,9 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/operations/jobs/:id/retry', () => json('/api/admin/operations/jobs/1/retry', {})),
   staffOnly('GET /api/admin/reports/monthly', '/api/admin/reports/monthly?from=2026-01&to=2026-02'),
   staffOnly('GET /api/admin/reports/monthly.csv', '/api/admin/reports/monthly.csv?from=2026-01&to=2026-02'),
+  // A creator asking to be verified: only for themselves, once while a request is open.
+  loggedIn('GET /api/verification-request', '/api/verification-request'),
+  loggedIn('POST /api/verification-request', () => json('/api/verification-request', {})),
 
   // Notifications are per user.
   loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),

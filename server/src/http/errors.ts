@@ -95,6 +95,8 @@ export const errorTable = {
   not_staff: { statusCode: -203, message: 'This account is not a moderator' },
   appeal_needs_other_moderator: { statusCode: -204, message: 'An appeal goes to a moderator who did not act on the case' },
   last_admin: { statusCode: -205, message: 'Keep at least one admin' },
+  // Verification requests (compliance/verification-requests.service.ts).
+  already_verified: { statusCode: -185, message: 'This account is verified already' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

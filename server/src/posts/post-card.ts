@@ -19,6 +19,24 @@ export interface PostCard {
   readonly jobs: { kind: string; state: string }[];
   readonly path: string;
   readonly publishedAt: string | null;
+  /** Spec §3: the sound an image post plays with its slideshow; null for videos. */
+  readonly sound: PostSound | null;
+}
+
+export interface PostSound {
+  readonly id: number;
+  readonly name: string;
+  /** The audio file's address; empty while it has none. */
+  readonly url: string;
+}
+
+/** A sound as stored (sounds joined to its media file), turned into what a card carries. */
+export function toPostSound(
+  row: { id: number; name: string; variants: Record<string, MediaVariant> | null } | null,
+): PostSound | null {
+  if (!row) return null;
+  const audio = Object.values(row.variants ?? {})[0];
+  return { id: row.id, name: row.name, url: audio ? mediaUrl(audio.key) : '' };
 }
 
 export interface PostAuthor {
@@ -107,6 +125,7 @@ export interface PostRelated {
   readonly jobs: { kind: string; state: string }[];
   readonly likeByUser: boolean;
   readonly iFollowUser: boolean;
+  readonly sound: PostSound | null;
 }
 
 export function toPostCard(row: PageRow, related: PostRelated): PostCard {
@@ -133,5 +152,6 @@ export function toPostCard(row: PageRow, related: PostRelated): PostCard {
     jobs: related.jobs,
     path: postPath(row.id, row.title, SUFFIX[row.lgbt] ?? ''),
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    sound: related.sound,
   };
 }

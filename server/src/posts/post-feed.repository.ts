@@ -7,10 +7,10 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { type Db, prepared } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
-import { type MediaRow, type PageRow, type PostCard, toPostCard, toPostMedia } from './post-card.ts';
+import type { Database, MediaVariant } from '../db/schema.ts';
+import { type MediaRow, type PageRow, type PostCard, toPostCard, toPostMedia, toPostSound } from './post-card.ts';
 import { PostStatus } from './post-status.ts';
 
 /** Which posts a page holds; the service has already decided what the viewer may ask for. */
@@ -243,6 +243,13 @@ export class PostFeedRepository {
             .whereRef('pt.post_id', '=', 'p.id')
             .orderBy('pt.position'),
         ).as('tags'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('sounds as s')
+            .innerJoin('media_files as sm', 'sm.id', 's.media_file_id')
+            .select(['s.id', 's.name', 'sm.variants'])
+            .whereRef('s.id', '=', 'p.sound_id'),
+        ).as('sound'),
         jsonArrayFrom(
           eb.selectFrom('post_jobs as j').select(['j.kind', 'j.state']).whereRef('j.post_id', '=', 'p.id').orderBy('j.id'),
         ).as('jobs'),
@@ -272,6 +279,7 @@ interface CardRow extends PageRow {
   readonly jobs: { kind: string; state: string }[];
   readonly likeByUser: boolean;
   readonly iFollowUser: boolean;
+  readonly sound: { id: number; name: string; variants: Record<string, MediaVariant> | null } | null;
 }
 
 function toCard(row: CardRow): PostCard {
@@ -281,5 +289,6 @@ function toCard(row: CardRow): PostCard {
     media: row.media.map((file) => toPostMedia({ ...file, postId: row.id })),
     tags: row.tags,
     jobs: row.jobs,
+    sound: toPostSound(row.sound),
   });
 }

@@ -7,6 +7,8 @@ import type { ScraperService } from './scraper.service.ts';
 const listQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
   before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  /** Just this job (the list holds it alone); not_found when it is not the caller's. */
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 const createBody = Type.Object({ sourceUrl: Type.String({ minLength: 1, maxLength: 2048 }) });
 const cancelBody = Type.Object({ jobUid: Type.String({ format: 'uuid' }) });
@@ -22,7 +24,8 @@ export default async function scraperRoutes(app: FastifyInstance, { scraper }: {
   });
 
   app.get('/api/scraper', { schema: { querystring: listQuery }, preHandler: app.requireUser }, async (request) => {
-    const { limit = 20, before } = request.query as Static<typeof listQuery>;
+    const { limit = 20, before, id } = request.query as Static<typeof listQuery>;
+    if (id !== undefined) return envelope({ jobs: [await scraper.one(sessionUserId(request), id)], canLoadMore: false });
     return envelope(await scraper.list(sessionUserId(request), limit, before));
   });
 

@@ -16,6 +16,8 @@ import type { ScraperJob, ScraperRepository } from './scraper.repository.ts';
 
 /** At most this many imports of one user wait or run at once. */
 export const MAX_ACTIVE_JOBS = 3;
+/** A running import looks this often whether its owner canceled it, and stops its download if so. */
+const CANCEL_CHECK_MS = 1000;
 /** A page is read up to this size to find its media. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
@@ -83,6 +85,13 @@ export class ScraperService {
     return { jobs: rows.slice(0, limit).map(view), canLoadMore: rows.length > limit };
   }
 
+  /** One import of the user's by id (the composer opened from a scraper-done notification); not_found otherwise. */
+  async one(userId: number, jobId: number): Promise<ScraperJobView> {
+    const job = await this.#deps.repository.find(jobId);
+    if (!job || job.userId !== userId) throw new AppError('not_found');
+    return view(job);
+  }
+
   async create(userId: number, sourceUrl: string): Promise<ScraperJobView> {
     const { repository, fetcher, jobs } = this.#deps;
     try {
@@ -115,16 +124,25 @@ export class ScraperService {
     await this.#announce(job, 'started');
     await mkdir(this.#deps.scratchDir, { recursive: true });
     const folder = await mkdtemp(join(this.#deps.scratchDir, 'import-'));
+    // The owner may cancel from another process (the app node): the worker learns it from the row.
+    const canceled = new AbortController();
+    const watch = setInterval(() => {
+      repository.isCanceled(jobId).then(
+        (yes) => yes && canceled.abort(),
+        () => undefined,
+      );
+    }, CANCEL_CHECK_MS);
     try {
-      const outcome = await this.#import(job, folder);
+      const outcome = await this.#import(job, folder, canceled.signal);
       if (await repository.finish(jobId, { state: 'done', ...outcome })) await this.#announce(job, 'done', outcome.postId);
       else log.info({ jobId }, 'import canceled while running');
     } catch (error) {
       if (!(error instanceof ScraperFailure || error instanceof IngestRefused)) throw error;
       log.info({ jobId, code: error.code, detail: error.detail }, 'import failed');
-      await repository.finish(jobId, { state: 'failed', error: error.code });
-      await this.#announce(job, 'failed');
+      // A canceled job stays canceled: finish leaves it, and its owner is not told it failed.
+      if (await repository.finish(jobId, { state: 'failed', error: error.code })) await this.#announce(job, 'failed');
     } finally {
+      clearInterval(watch);
       await rm(folder, { recursive: true, force: true });
     }
   }
@@ -137,8 +155,12 @@ export class ScraperService {
       .catch((error: unknown) => this.#deps.log.warn({ err: error, jobId: job.id }, 'scraperJob update not published'));
   }
 
-  async #import(job: ScraperJob, folder: string): Promise<{ postId: number; mediaId: number; bytes: number }> {
-    const signal = AbortSignal.timeout(this.#deps.timeoutMs);
+  async #import(
+    job: ScraperJob,
+    folder: string,
+    canceled: AbortSignal,
+  ): Promise<{ postId: number; mediaId: number; bytes: number }> {
+    const signal = AbortSignal.any([AbortSignal.timeout(this.#deps.timeoutMs), canceled]);
     const first = await this.#download(parseImportUrl(job.sourceUrl), join(folder, 'source'), signal, true);
     let file = first;
     if (!storedTypeOf(first.sniffed)) {
@@ -177,7 +199,10 @@ export class ScraperService {
       await pipeline(response.body, byteLimit(maxBytes, counted), createWriteStream(path, { flags: 'wx' }), { signal });
     } catch (error) {
       if (error instanceof ScraperFailure) throw error.code === 'scraper_too_large' ? tooLarge(error.detail) : error;
-      if (signal.aborted) throw new ScraperFailure('scraper_timed_out', 'the import took too long');
+      if (signal.aborted) {
+        const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
+        throw new ScraperFailure('scraper_timed_out', timedOut ? 'the import took too long' : 'canceled by its owner');
+      }
       throw new ScraperFailure('scraper_fetch_failed', `download broke off: ${(error as Error).message}`);
     }
     return { url: response.url, path, bytes: counted.bytes, sniffed: await sniffFile(path) };

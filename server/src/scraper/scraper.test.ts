@@ -64,6 +64,10 @@ function route(path: string, response: ServerResponse, port: number) {
       return redirect(302, '/redirect-again');
     case '/redirect-again':
       return redirect(307, `http://127.0.0.1:${port}/clip.mp4`);
+    case '/hang.mp4':
+      // The first bytes of a video, then nothing: a download that only a cancel or the deadline ends.
+      response.writeHead(200, { 'content-type': 'video/mp4' }).write(clip.subarray(0, 1024));
+      return;
     case '/loop':
       return redirect(302, '/loop');
     case '/to-trap':
@@ -205,10 +209,11 @@ describe('importing media', () => {
     expect(await t.container.storage.exists(media.original_key as string)).toBe(true);
     const post = await t.container.database.db
       .selectFrom('posts')
-      .select(['user_id', 'status', 'kind'])
+      .select(['user_id', 'status', 'kind', 'target_status'])
       .where('id', '=', job.postId)
       .executeTakeFirstOrThrow();
-    expect(post).toEqual({ user_id: owner, status: 1, kind: 'video' });
+    // Private once processed, until its owner publishes it from the composer.
+    expect(post).toEqual({ user_id: owner, status: 1, kind: 'video', target_status: 8 });
     expect(scheduled).toContain(job.postId);
     expect(await notificationsOf(owner)).toEqual([{ type: 'scraper-done', scraper_job_id: job.id }]);
   });
@@ -358,12 +363,39 @@ describe('the job list', () => {
     expect(await notificationsOf(owner)).toEqual([]);
   });
 
+  test('canceling a running import stops its download at once; the owner is not told it failed', async () => {
+    const owner = (await createUser(t.container.database.db)).id;
+    const as = await actingAs(t, owner);
+    const { job } = await as.post('/api/scraper', { sourceUrl: `${originUrl}/hang.mp4` });
+    const updates: string[] = [];
+    const stop = t.container.events.subscribe((event) => {
+      if (event.type === 'scraperJob' && event.userId === owner) updates.push(event.job.state);
+    });
+    const started = Date.now();
+    const running = t.container.services.scraper.runImport(job.id);
+    await expect.poll(() => updates).toEqual(['started']);
+    expect(await as.delete('/api/scraper', { jobUid: job.uid })).toEqual({ statusCode: 1 });
+    const canceledAt = Date.now();
+    await running;
+    stop();
+    // The download stops within a check (1 s), before the 3 s deadline (SCRAPER_TIMEOUT_SECONDS) would cut
+    // it; on a machine so slow that the deadline was already near, the two cannot be told apart.
+    const deadlineLeft = started + 3000 - canceledAt;
+    if (deadlineLeft > 1500) expect(Date.now() - canceledAt).toBeLessThan(deadlineLeft - 200);
+    expect(updates).toEqual(['started']);
+    expect((await as.get(`/api/scraper?id=${job.id}`)).jobs[0]).toMatchObject({ state: 'canceled', error: null });
+    expect(await notificationsOf(owner)).toEqual([]);
+  });
+
   test('only the owner sees or cancels a job; input is validated; login is required', async () => {
     const owner = await actingAs(t, (await createUser(t.container.database.db)).id);
     const job = (await owner.post('/api/scraper', { sourceUrl: `${originUrl}/clip.mp4` })).job;
     const stranger = await actingAs(t, (await createUser(t.container.database.db)).id);
     expect(await stranger.delete('/api/scraper', { jobUid: job.uid })).toMatchObject({ error: 'not_found' });
     expect((await stranger.get('/api/scraper')).jobs).toEqual([]);
+    // One job by id, as the composer opens it; someone else's is not found.
+    expect(await owner.get(`/api/scraper?id=${job.id}`)).toMatchObject({ jobs: [{ uid: job.uid }], canLoadMore: false });
+    expect(await stranger.get(`/api/scraper?id=${job.id}`)).toMatchObject({ error: 'not_found' });
     expect(await stranger.post('/api/scraper', {})).toMatchObject({ error: 'invalid_input' });
     expect(await stranger.delete('/api/scraper', { jobUid: 'not-a-uuid' })).toMatchObject({ error: 'invalid_input' });
     expect(await stranger.get('/api/scraper?limit=500')).toMatchObject({ error: 'invalid_input' });

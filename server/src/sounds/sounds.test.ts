@@ -71,3 +71,13 @@ test("a sound's posts page newest first by cursor, leaving out deleted posts", a
   expect(second.canLoadMore).toBe(false);
   expect((await t.get('/api/sound/999999')).body.statusCode).toBe(-13);
 });
+
+test("an image post's card carries the sound its slideshow plays, in lists and alone; a video's is null", async () => {
+  const sound = { id: soundId, name: 'Velvet Nights', url: '/media/sndVelvetNights/m4a.m4a' };
+  const imagePostId = imagePostIds[0] as number;
+  expect((await t.get(`/api/post/${imagePostId}`)).body.post.sound).toEqual(sound);
+  const listed = (await t.get(`/api/sound/${soundId}`)).body.posts[0];
+  expect(listed.sound).toEqual(sound);
+  const video = await createPost(db, (await createUser(db)).id, { publishedAt: new Date() });
+  expect((await t.get(`/api/post/${video}`)).body.post.sound).toBeNull();
+});

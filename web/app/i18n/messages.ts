@@ -4,17 +4,45 @@ import counts from './namespaces/counts/en.json';
 import discovery from './namespaces/discovery/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
+import imports from './namespaces/imports/en.json';
 import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
+import sounds from './namespaces/sounds/en.json';
 import upload from './namespaces/upload/en.json';
+import verification from './namespaces/verification/en.json';
 
 /**
  * The English source messages. `locales/<lng>.json` holds the site shell; each domain keeps its own
  * strings in `namespaces/<domain>/<lng>.json`, merged in under the domain's key (`t('feed.like')`),
  * so work on one domain never edits another's files.
  */
-export const sourceMessages = { ...site, account, counts, discovery, feed, guide, notifications, profile, upload };
+export const sourceMessages = {
+  ...site,
+  account,
+  counts,
+  discovery,
+  feed,
+  guide,
+  imports,
+  notifications,
+  profile,
+  sounds,
+  upload,
+  verification,
+};
 
 export type Messages = typeof sourceMessages;
 
-export const namespaces = ['account', 'counts', 'discovery', 'feed', 'guide', 'notifications', 'profile', 'upload'] as const;
+export const namespaces = [
+  'account',
+  'counts',
+  'discovery',
+  'feed',
+  'guide',
+  'imports',
+  'notifications',
+  'profile',
+  'sounds',
+  'upload',
+  'verification',
+] as const;

@@ -1,14 +1,18 @@
+import { parseRetryAfter } from './retry-after';
 import { apiHeaders } from './session-country';
 
 /** A negative envelope answer: `code` is the server's stable error code (http/errors.ts), translated by callers. */
 export class ApiError extends Error {
   readonly code: string;
   readonly statusCode: number;
+  /** Seconds until trying again makes sense, from the answer's Retry-After (rate limits, the upload quota). */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: string, statusCode: number, message: string) {
+  constructor(code: string, statusCode: number, message: string, retryAfter?: number) {
     super(message);
     this.code = code;
     this.statusCode = statusCode;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -39,5 +43,10 @@ export async function api<T extends object = Record<string, unknown>>(path: stri
   });
   const answer = (await response.json().catch(() => ({}))) as { statusCode?: number; error?: string; message?: string };
   if (answer.statusCode === 1 || answer.statusCode === 2) return answer as T;
-  throw new ApiError(answer.error ?? 'internal_error', answer.statusCode ?? -99, answer.message ?? response.statusText);
+  throw new ApiError(
+    answer.error ?? (response.status === 429 ? 'rate_limited' : 'internal_error'),
+    answer.statusCode ?? -99,
+    answer.message ?? response.statusText,
+    parseRetryAfter(response.headers.get('retry-after')),
+  );
 }

@@ -36,10 +36,19 @@ export function pageMeta(
   values?: Record<string, string>,
   extra: MetaDescriptor[] = [],
 ): MetaDescriptor[] {
+  return titledMeta({ matches, location }, (t) => pageText(t, page, values), extra);
+}
+
+/** pageMeta for a page whose title and description come from elsewhere than `pages.*` (a domain namespace). */
+export function titledMeta(
+  { matches, location }: MetaSource,
+  textOf: (t: ReturnType<typeof i18nFor>['t']) => { title: string; description: string },
+  extra: MetaDescriptor[] = [],
+): MetaDescriptor[] {
   const root = rootData(matches);
   const { t, language } = i18nFor(root);
   const variant = orientationOf(location.pathname);
-  const text = pageText(t, page, values);
+  const text = textOf(t);
   const title = variant
     ? t('meta.withOrientation', { title: text.title, orientation: t(`orientation.${variant.name}`) })
     : text.title;

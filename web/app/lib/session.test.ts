@@ -27,6 +27,15 @@ describe('the next parameter of /login', () => {
     for (const next of [null, '', 'https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
       expect(safeNextPath(next), String(next)).toBe('/');
     }
+    expect(safeNextPath('/a/..//evil.example/x')).toBe('/');
+    expect(safeNextPath('/\t/evil.example/x')).toBe('/x');
+  });
+
+  test('leads to the page, never to a React Router data address', () => {
+    expect(safeNextPath('/notifications.data')).toBe('/notifications');
+    expect(safeNextPath('/new-post.data?_routes=routes%2Fnew-post&x=1')).toBe('/new-post?x=1');
+    expect(safeNextPath('/_root.data')).toBe('/');
+    expect(safeNextPath('/tag/yoga/_.data?index')).toBe('/tag/yoga/');
   });
 });
 

@@ -1,5 +1,6 @@
 import { api } from './api';
 import { sendLiveIfOpen } from './live-messages';
+import { pageAddress } from './login-next';
 
 /** Spec §4: the access token is renewed 20 s before it expires, at once when it already has. */
 export const RENEW_BEFORE_MS = 20_000;
@@ -87,8 +88,14 @@ export function takeLogoutMessage(): string | undefined {
   }
 }
 
-/** A `next` parameter is followed only to a path of this site, never to another origin. */
+/**
+ * A `next` parameter is followed only to a page of this site: never to another origin, and never to a
+ * React Router data address (`/x.data`), which an older link may still carry.
+ */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
+  const offSite = (path: string) => !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\');
+  if (!next || offSite(next)) return '/';
+  // Parsing can turn `/a/..//host` into `//host`, so the result is checked again.
+  const page = pageAddress(new URL(next, 'http://site.invalid'));
+  return offSite(page) ? '/' : page;
 }

@@ -1,4 +1,5 @@
 import { serverContext } from '#server-context';
+import { VerificationRequest } from '../components/account/VerificationRequest';
 import type { RouteHandle } from '../components/layout/layouts';
 import { ContentPage } from '../components/legal/ContentPage';
 import { contentMeta } from '../components/legal/content-meta';
@@ -14,5 +15,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = (args: Route.MetaArgs) => contentMeta(args, 'creators');
 
 export default function Creators({ loaderData }: Route.ComponentProps) {
-  return <ContentPage content={loaderData} variant="page" />;
+  return <ContentPage content={loaderData} variant="page" sectionExtras={{ verification: <VerificationRequest /> }} />;
 }

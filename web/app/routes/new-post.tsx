@@ -1,7 +1,8 @@
-import { redirect } from 'react-router';
 import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
+import { ImportComposer } from '../components/upload/ImportComposer';
 import { UploadComposer } from '../components/upload/UploadComposer';
+import { loginRedirect } from '../lib/login-next';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/new-post';
 
@@ -14,11 +15,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(serverContext);
   const me = await api<{ statusCode?: number }>('/api/user/me');
   const url = new URL(request.url);
-  if (me.statusCode !== 2) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  if (me.statusCode !== 2) loginRedirect(request);
+  // `import` opens the URL import: empty for the link form, or the id of an import to follow and publish.
+  const imported = url.searchParams.get('import');
+  const importJob = imported && /^\d{1,15}$/.test(imported) ? Number(imported) : undefined;
   // Spec §2: `mobile` is set when the window was at most 945 px wide as the file was chosen.
-  return { mobile: url.searchParams.has('mobile') };
+  return { mobile: url.searchParams.has('mobile'), importing: imported !== null, importJob };
 }
 
 export default function NewPost({ loaderData }: Route.ComponentProps) {
+  if (loaderData.importing) return <ImportComposer jobId={loaderData.importJob} />;
   return <UploadComposer mobile={loaderData.mobile} />;
 }

@@ -1,8 +1,8 @@
-import { redirect } from 'react-router';
 import { serverContext } from '#server-context';
 import type { RouteHandle } from '../components/layout/layouts';
 import { type NotificationLists, NotificationsPage } from '../components/notifications/NotificationsPage';
 import { listPaths, type NotificationType, notificationTypes } from '../components/notifications/notification-types';
+import { loginRedirect } from '../lib/login-next';
 import { pageMeta } from '../lib/meta';
 import { optionalId } from '../lib/route-params';
 import type { Route } from './+types/notifications';
@@ -16,10 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notificationId = optionalId(params.id);
   const { api } = context.get(serverContext);
   const answers = await Promise.all(notificationTypes.map((type) => api<ListAnswer>(`/api/notification/${listPaths[type]}`)));
-  if (answers.some((answer) => answer.statusCode < 0)) {
-    const { pathname } = new URL(request.url);
-    throw redirect(`/login?next=${encodeURIComponent(pathname)}`);
-  }
+  if (answers.some((answer) => answer.statusCode < 0)) loginRedirect(request);
   const lists = Object.fromEntries(
     notificationTypes.map((type, index) => {
       const { notifications, canLoadMore, cursor } = answers[index] as ListAnswer;

@@ -1,4 +1,3 @@
-import { redirect } from 'react-router';
 import { serverContext } from '#server-context';
 import { AccountSection } from '../components/account/AccountSection';
 import { PreferencesSection } from '../components/account/PreferencesSection';
@@ -7,6 +6,7 @@ import styles from '../components/account/SettingsPage.module.css';
 import type { LoginProviders } from '../components/account/SocialLogin';
 import type { RouteHandle } from '../components/layout/layouts';
 import { useTranslation } from '../i18n/react';
+import { loginRedirect } from '../lib/login-next';
 import { pageMeta } from '../lib/meta';
 import type { Viewer } from '../lib/viewer';
 import type { Route } from './+types/settings';
@@ -22,10 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api<{ statusCode?: number; user?: Viewer }>('/api/user/me'),
     api<Partial<LoginProviders>>('/api/login-providers').catch(() => ({}) as Partial<LoginProviders>),
   ]);
-  if (me.statusCode !== 2 || !me.user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (me.statusCode !== 2 || !me.user) loginRedirect(request);
   return {
     viewer: me.user,
     providers: { google: providers.google ?? null, apple: providers.apple ?? null } satisfies LoginProviders,

@@ -25,6 +25,8 @@ export interface PostDraft {
   readonly media: readonly MediaDraft[];
   /** The URL import this post comes from; it is linked in the same transaction. */
   readonly scraperJobId?: number;
+  /** What the post becomes once processed: published, or private until its owner publishes it. */
+  readonly targetStatus?: typeof PostStatus.published | typeof PostStatus.private;
 }
 
 export interface CreatedPost {
@@ -114,7 +116,7 @@ export class MediaIngestRepository {
           title: draft.title,
           lgbt: draft.lgbt,
           status: PostStatus.created,
-          target_status: PostStatus.published,
+          target_status: draft.targetStatus ?? PostStatus.published,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

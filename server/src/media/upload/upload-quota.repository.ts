@@ -51,6 +51,24 @@ export class UploadQuotaRepository {
     });
   }
 
+  /**
+   * The day's bytes in use (stored in the last 24 hours and reserved by running uploads), and when the
+   * oldest of the stored ones leaves the 24 hours, freeing room again (null when nothing is stored).
+   */
+  async standing(userId: number): Promise<{ usedBytes: number; roomFreesAt: Date | null }> {
+    const { rows } = await sql<{ usedBytes: number; roomFreesAt: Date | null }>`
+      SELECT
+        (SELECT coalesce(sum(allowance_bytes), 0)::float8 FROM uploads_in_progress
+          WHERE user_id = ${userId} AND started_at >= now() - make_interval(hours => ${STALE_UPLOAD_HOURS}))
+        + (SELECT coalesce(sum(size_bytes), 0)::float8 FROM media_files
+          WHERE owner_id = ${userId} AND post_id IS NOT NULL AND created_at > now() - interval '24 hours') AS "usedBytes",
+        (SELECT min(created_at) + interval '24 hours' FROM media_files
+          WHERE owner_id = ${userId} AND post_id IS NOT NULL AND created_at > now() - interval '24 hours') AS "roomFreesAt"`.execute(
+      this.#db,
+    );
+    return rows[0] ?? { usedBytes: 0, roomFreesAt: null };
+  }
+
   async finish(slotId: number): Promise<void> {
     await this.#db.deleteFrom('uploads_in_progress').where('id', '=', slotId).execute();
   }

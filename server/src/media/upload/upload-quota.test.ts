@@ -95,6 +95,20 @@ describe('the daily quota', () => {
   });
 });
 
+describe('asking before the form is filled in', () => {
+  test('the upload token is refused once the day is spent, with Retry-After until the oldest bytes leave the day', async () => {
+    const user = await uploader(t);
+    expect(user.upToken).toEqual(expect.any(String));
+    await storedBefore(user, QUOTA / 2, 20);
+    await storedBefore(user, QUOTA / 2, 2);
+    const refused = await t.request({ method: 'GET', url: '/api/media/uptoken', headers: user.headers });
+    expect(refused.body).toMatchObject({ statusCode: -170, error: 'upload_quota_exceeded' });
+    // The older file leaves the 24 hours in 4 hours.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(4 * 3600 - 60);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(4 * 3600);
+  });
+});
+
 describe('uploads at once', () => {
   test('slots of running uploads count; one a dead process left frees itself after 6 hours', async () => {
     const user = await uploader(t);

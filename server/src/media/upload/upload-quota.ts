@@ -9,6 +9,9 @@ export interface UploadQuotaSettings {
   readonly atOnce: number;
 }
 
+/** The wait suggested when only running uploads fill the day's bytes: they give back what they do not use. */
+const RUNNING_UPLOAD_WAIT_SECONDS = 60;
+
 /** An upload's place among the user's running uploads, held from its first file to its end. */
 export interface UploadSlot {
   /** Bytes this upload may receive in all; more is `upload_quota_exceeded`. */
@@ -32,6 +35,18 @@ export class UploadQuota {
     this.#repository = repository;
     this.#settings = settings;
     this.#largestUpload = Math.max(limits.maxVideoBytes, limits.maxImageBytes * limits.maxImagesPerPost);
+  }
+
+  /**
+   * Before anything is chosen (the upload token): refuses with `upload_quota_exceeded` and Retry-After (the
+   * seconds until stored bytes leave the 24 hours) when nothing is left today. Running uploads alone end
+   * sooner than that, so their reservations answer a short wait.
+   */
+  async assertRoom(userId: number, now = new Date()): Promise<void> {
+    const { usedBytes, roomFreesAt } = await this.#repository.standing(userId);
+    if (usedBytes < this.#settings.bytesPerDay) return;
+    const seconds = roomFreesAt ? Math.ceil((roomFreesAt.getTime() - now.getTime()) / 1000) : RUNNING_UPLOAD_WAIT_SECONDS;
+    throw new AppError('upload_quota_exceeded', { headers: { 'retry-after': String(Math.max(1, seconds)) } });
   }
 
   async start(userId: number): Promise<UploadSlot> {

@@ -88,8 +88,14 @@ export default async function uploadRoutes(app: FastifyInstance, { uploads, toke
   const tokenLimit = perUser('uptoken', 30, 60_000);
 
   // Issues a token, so it is refused cross-site although the spec makes it a GET.
-  app.get('/api/media/uptoken', { preHandler: app.requireUser, config: { ...tokenLimit, changesState: true } }, async (request) =>
-    envelope(await tokens.issue(sessionUserId(request))),
+  // The composer asks for a token as it opens, so a spent day is told (with Retry-After) before a form is filled in.
+  app.get(
+    '/api/media/uptoken',
+    { preHandler: app.requireUser, config: { ...tokenLimit, changesState: true } },
+    async (request) => {
+      await uploads.assertRoom(sessionUserId(request));
+      return envelope(await tokens.issue(sessionUserId(request)));
+    },
   );
   app.put('/api/media/uptoken', { preHandler: app.requireUser, config: tokenLimit }, async (request) =>
     envelope(await tokens.renew(sessionUserId(request))),

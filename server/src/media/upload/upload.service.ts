@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.ts';
+import { PostStatus } from '../../posts/post-status.ts';
 import { mediaName } from '../media-name.ts';
 import { storedTypeOf } from '../media-type.ts';
 import type { InspectedMedia, MediaToolsRepository } from '../probe.ts';
@@ -20,6 +21,7 @@ import {
   type CreatedPost,
   type MediaDraft,
   type MediaIngestRepository,
+  type PostDraft,
   ScraperJobTaken,
   type Uploader,
 } from './media-ingest.repository.ts';
@@ -74,6 +76,11 @@ export class UploadService {
 
   constructor(deps: UploadServiceDeps) {
     this.#deps = deps;
+  }
+
+  /** GET /api/media/uptoken asks first: `upload_quota_exceeded` with Retry-After when today's bytes are spent. */
+  async assertRoom(userId: number): Promise<void> {
+    await this.#deps.quota.assertRoom(userId);
   }
 
   /** POST /media-api/upload-preprocess. */
@@ -150,6 +157,8 @@ export class UploadService {
         tags: [],
         lgbt: defaultOrientation(uploader),
         scraperJobId: job.id,
+        // Nothing fetched from elsewhere goes public unseen: its owner titles and publishes it in the composer.
+        targetStatus: PostStatus.private,
       });
     } catch (error) {
       if (!(error instanceof ScraperJobTaken)) throw error;
@@ -250,7 +259,7 @@ export class UploadService {
   async #createPost(
     userId: number,
     files: readonly Prepared[],
-    post: { title: string; tags: readonly string[]; lgbt: number; scraperJobId: number | undefined },
+    post: Pick<PostDraft, 'title' | 'tags' | 'lgbt' | 'scraperJobId' | 'targetStatus'>,
   ): Promise<CreatedPost> {
     const { repository, storage, processing, log } = this.#deps;
     const drafts = files.map((file) => mediaDraft(file));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { safeNextPath } from '../../lib/session';
@@ -21,6 +21,13 @@ export function LoginPanel({ next, initialMode = 'login' }: { next: string | nul
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>(initialMode);
   const [verifyEmail, setVerifyEmail] = useState<string>();
+  const signedIn = viewer !== undefined && viewer !== null;
+
+  // Someone already logged in goes on to `next` (a link opened in another tab, a renewed session); the
+  // verify dialog after sign-up is the one reason to stay.
+  useEffect(() => {
+    if (signedIn && !verifyEmail) void navigate(safeNextPath(next), { replace: true });
+  }, [signedIn, verifyEmail, navigate, next]);
 
   if (verifyEmail) {
     return (

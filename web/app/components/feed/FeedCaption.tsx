@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { orientationOf, variantPath } from '../../lib/orientation';
+import { NoteIcon } from '../sounds/NoteIcon';
+import { soundPath } from '../sounds/sound-links';
 import styles from './FeedCaption.module.css';
 import type { FeedPost } from './feed-data';
 
@@ -27,6 +29,12 @@ export function FeedCaption({ post }: { post: FeedPost }) {
             </li>
           ))}
         </ul>
+      )}
+      {post.sound && (
+        <Link to={soundPath(post.sound)} className={styles.sound} aria-label={t('sounds.soundOf', { name: post.sound.name })}>
+          <NoteIcon />
+          <bdi className={styles.soundName}>{post.sound.name}</bdi>
+        </Link>
       )}
     </div>
   );

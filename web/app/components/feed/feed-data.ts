@@ -2,11 +2,8 @@ import type { PostCard } from '../../../../server/src/posts/post-card.ts';
 import { readCookie } from '../../lib/cookies';
 import type { PostListFilters } from '../../lib/post-links';
 
-/**
- * A post as the feed shows it. `sound` is the track an image set plays (spec §3 Sounds); the post API
- * does not send it yet, and the slideshow plays it as soon as it does.
- */
-export type FeedPost = PostCard & { readonly sound?: { readonly name: string; readonly url: string } };
+/** A post as the feed shows it; `sound` is the track an image set plays (spec §3 Sounds). */
+export type FeedPost = PostCard;
 
 /** Spec §9 page sizes: posts 20, the auto-popular feed 30. */
 export const POST_PAGE_SIZE = 20;

@@ -1,6 +1,7 @@
-import { type RouterContextProvider, redirect } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { serverContext } from '#server-context';
 import { readCookie } from '../../lib/cookies';
+import { loginRedirect } from '../../lib/login-next';
 import { activeOrientation, orientationFromCookie } from '../../lib/orientation';
 import type { PostListFilters } from '../../lib/post-links';
 import { notFound } from '../../lib/route-params';
@@ -50,10 +51,6 @@ export interface FeedRequest {
   readonly filtersFor?: (opened: FeedPost | undefined) => PostListFilters;
 }
 
-function loginRedirect(url: URL): never {
-  throw redirect(`/login?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-}
-
 /**
  * Loads a feed page on the server: the opened post and the first page of its list through the
  * in-process API (so the visitor's session and the server cache apply), plus the playback cookies.
@@ -62,7 +59,7 @@ function loginRedirect(url: URL): never {
 export async function loadFeedPage({ request, context }: LoaderArgs, feed: FeedRequest): Promise<FeedPageData> {
   const url = new URL(request.url);
   const cookies = request.headers.get('cookie');
-  if (feed.signedInOnly && !readCookie(cookies, REFRESH_COOKIE)) loginRedirect(url);
+  if (feed.signedInOnly && !readCookie(cookies, REFRESH_COOKIE)) loginRedirect(request);
   const { api } = context.get(serverContext);
   const get = (path: string) => api(path);
   const lgbt = activeOrientation(url.pathname, orientationFromCookie(readCookie(cookies, 'lgbtPreference')));
@@ -79,7 +76,7 @@ export async function loadFeedPage({ request, context }: LoaderArgs, feed: FeedR
     };
   } catch (error) {
     if (error instanceof FeedLoadError && error.code === 'not_found') notFound();
-    if (error instanceof FeedLoadError && error.code === 'login_required') loginRedirect(url);
+    if (error instanceof FeedLoadError && error.code === 'login_required') loginRedirect(request);
     throw error;
   }
 }

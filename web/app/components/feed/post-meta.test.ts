@@ -24,6 +24,7 @@ function post(media: FeedPost['media']): FeedPost {
     jobs: [],
     path: '/video?id=8&title=slow-piece',
     publishedAt: null,
+    sound: null,
   };
 }
 

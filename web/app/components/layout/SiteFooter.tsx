@@ -13,6 +13,7 @@ export function SiteFooter({ placement }: { placement: 'panel' | 'page' | 'menu'
     { to: '/contact-us', label: t('pages.contactUs.title') },
     { to: '/creators', label: t('pages.creators.title') },
     { to: '/partners', label: t('pages.partners.title') },
+    { to: '/sounds', label: t('sounds.title') },
     ...legalDocuments.map((document) => ({ to: `/legal/${document}`, label: t(`pages.${legalPageKeys[document]}.title`) })),
     { to: '/choose-language', label: t('shell.language'), dialog: 'language' },
     { to: '/choose-country', label: t('shell.country'), dialog: 'country' },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ContentBlock, CookieRow, PageContent, PlaceholderValues } from '../../lib/legal-documents';
 import styles from './ContentPage.module.css';
@@ -9,10 +10,12 @@ interface ContentPageProps {
   /** `legal`: numbered sections under a table of contents; `page`: a product page with its calls to action. */
   readonly variant: 'legal' | 'page';
   readonly cookies?: readonly CookieRow[];
+  /** Controls shown at the end of a section, by section id (the verification request on /creators). */
+  readonly sectionExtras?: Readonly<Record<string, ReactNode>>;
 }
 
 /** A long text from web/app/content in its own language and direction, with an anchor on every section. */
-export function ContentPage({ content, variant, cookies = [] }: ContentPageProps) {
+export function ContentPage({ content, variant, cookies = [], sectionExtras = {} }: ContentPageProps) {
   const { document, labels, values, language, dir, updated } = content;
   return (
     <article lang={language} dir={dir} className={styles.document} data-variant={variant}>
@@ -56,6 +59,7 @@ export function ContentPage({ content, variant, cookies = [] }: ContentPageProps
             {section.blocks.map((block) => (
               <Block key={blockKey(block)} block={block} values={values} content={content} cookies={cookies} />
             ))}
+            {sectionExtras[section.id]}
           </section>
         ))}
       </div>

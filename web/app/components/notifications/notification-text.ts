@@ -37,9 +37,11 @@ export function notificationSentence(t: TFunction, item: NotificationView): { be
   return text.includes(NAME_MARK) ? { before, name, after } : { before: text, name: '', after: '' };
 }
 
-/** Where a notification leads: the post, the follower's profile, or the list itself. */
+/** Where a notification leads: the post, the follower's profile, an import's composer, or the list itself. */
 export function notificationTarget(item: NotificationView): string {
   if (item.type === 'user-follow' && item.user) return `/${item.user.username}`;
+  // The composer, where the import is followed and its post (private until then) is published.
+  if (item.type === 'scraper-done' && item.scraperJob) return `/new-post?import=${item.scraperJob.id}`;
   if (item.post) return item.post.path;
   return `/notifications/${item.id}`;
 }

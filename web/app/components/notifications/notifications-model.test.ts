@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { notificationTarget } from './notification-text';
 import type { NotificationView } from './notification-types';
 import { ageGroup, badgeText, groupByAge, mediaToPreload, mergeNotification } from './notifications-model';
 import { notificationsStore, unreadTotal } from './notifications-store';
@@ -96,4 +97,11 @@ test('toasts gather for 2 s, show at most the last 3, and none while the tab is 
   notificationsStore.showToasts([item({ id: 1 }), item({ id: 2 }), item({ id: 3 })]);
   notificationsStore.showToasts([item({ id: 4 })]);
   expect(notificationsStore.get().toasts.map((toast) => toast.id)).toEqual([4, 3, 2]);
+});
+
+test('a scraper-done notification opens the import in the composer, where its post is published', () => {
+  expect(notificationTarget(item({ id: 1, type: 'scraper-done', user: null, scraperJob: { id: 42 } }))).toBe(
+    '/new-post?import=42',
+  );
+  expect(notificationTarget(item({ id: 2 }))).toBe('/video?id=10');
 });

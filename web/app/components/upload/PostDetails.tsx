@@ -18,10 +18,13 @@ export function PostDetails({
   value,
   canJoin,
   onChange,
+  audience = true,
 }: {
   value: DetailsValue;
   canJoin: boolean;
   onChange: (change: Partial<DetailsValue>) => void;
+  /** The orientation choice; an imported post already has its orientation and cannot change it. */
+  audience?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -46,23 +49,25 @@ export function PostDetails({
         </p>
       </div>
       <TagField tags={value.tags} onChange={(tags) => onChange({ tags })} />
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>{t('upload.audience')}</legend>
-        <div className={styles.segmented}>
-          {orientationChoices.map((choice) => (
-            <label key={choice.name} className={styles.segment}>
-              <input
-                type="radio"
-                name={`${id}-lgbt`}
-                value={choice.value}
-                checked={value.lgbt === choice.value}
-                onChange={() => onChange({ lgbt: choice.value })}
-              />
-              <span>{t(`orientation.${choice.name}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {audience && (
+        <fieldset className={styles.field}>
+          <legend className={styles.label}>{t('upload.audience')}</legend>
+          <div className={styles.segmented}>
+            {orientationChoices.map((choice) => (
+              <label key={choice.name} className={styles.segment}>
+                <input
+                  type="radio"
+                  name={`${id}-lgbt`}
+                  value={choice.value}
+                  checked={value.lgbt === choice.value}
+                  onChange={() => onChange({ lgbt: choice.value })}
+                />
+                <span>{t(`orientation.${choice.name}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
       {canJoin && (
         <label className={styles.check}>
           <input

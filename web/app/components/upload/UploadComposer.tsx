@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Orientation } from '../../../../server/src/settings/orientation.ts';
 import { useTranslation } from '../../i18n/react';
+import { loginHref } from '../../lib/navigation';
 import { activeOrientation } from '../../lib/orientation';
 import { videoLink } from '../../lib/post-links';
+import { retryTime } from '../../lib/retry-after';
 import { useRootData } from '../../lib/root-data';
 import { useViewer } from '../../lib/viewer';
 import { useAccount } from '../account/AccountSession';
@@ -18,7 +20,9 @@ import { MOBILE_MAX_WIDTH, takePendingFiles } from './pending-upload';
 import styles from './UploadComposer.module.css';
 import { uploadMessageKey } from './upload-messages';
 import { joinsClips, leftOut, useChosenMedia } from './useChosenMedia';
+import { useComposerDraft } from './useComposerDraft';
 import { useProcessing } from './useProcessing';
+import { useUploadAllowance } from './useUploadAllowance';
 import { useUploadSender } from './useUploadSender';
 
 /** Spec §8: posts-upload-canceled and notif-video-uploaded-failed stay 3 s. */
@@ -33,7 +37,8 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const { t, i18n } = useTranslation();
   const viewer = useViewer();
   const root = useRootData();
-  const { pathname, key } = useLocation();
+  const { pathname, search, key } = useLocation();
+  const navigate = useNavigate();
   const { showStatus } = useAccount();
   const [details, setDetails] = useState<DetailsValue>(() => ({
     title: '',
@@ -49,6 +54,8 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const processing = useProcessing(sentPost?.postId);
   const addFiles = useRef(media.add);
   addFiles.current = media.add;
+  const handedOver = useRef(false);
+  const refusal = useUploadAllowance(viewer !== undefined);
 
   useEffect(() => setRecordingSupported(canRecord()), []);
 
@@ -69,8 +76,31 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation, which `key` identifies
   useEffect(() => {
     const files = takePendingFiles();
+    handedOver.current = files.length > 0;
     if (files.length > 0) addFiles.current(files);
   }, [key]);
+
+  const draft = useComposerDraft({
+    userId: viewer?.id,
+    items: media.items,
+    details,
+    sent: sentPost !== undefined,
+    hasHandedOverFiles: () => handedOver.current,
+    restore: (kept) => {
+      for (const { file, recorded } of kept.files) addFiles.current([file], recorded);
+      setDetails(kept.details);
+    },
+  });
+
+  // The session ended while composing: the post is kept, and comes back after logging in again.
+  const failedCode = sender.state.step === 'failed' ? sender.state.code : undefined;
+  const keepDraft = useRef(draft.keepNow);
+  keepDraft.current = draft.keepNow;
+  useEffect(() => {
+    if (failedCode !== 'login_required') return;
+    showStatus(t('imports.sessionEnded'), 'info', UPLOAD_STATUS_MS * 2);
+    void keepDraft.current().then(() => navigate(loginHref(pathname, search)));
+  }, [failedCode, navigate, pathname, search, showStatus, t]);
 
   useEffect(() => {
     if (processing.view.phase === 'failed') showStatus(t('upload.failed'), 'warning', UPLOAD_STATUS_MS);
@@ -83,7 +113,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const canJoin = videos.length > 1;
   const warnings = verdict?.warnings ?? [];
   const leftOutCount = items.filter(leftOut).length;
-  const ready = verdict !== undefined && verdict.errors.length === 0 && !busy;
+  const ready = verdict !== undefined && verdict.errors.length === 0 && !busy && refusal === undefined;
 
   const post = () => {
     if (!ready) return;
@@ -114,14 +144,32 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     setDetails((current) => ({ ...current, title: '', tags: [], joinClips: false }));
   };
 
+  const withRetry = (code: string, retryAfter: number | undefined) =>
+    retryAfter === undefined
+      ? t(uploadMessageKey(code))
+      : `${t(uploadMessageKey(code))} ${t('imports.tryAgainAt', { time: retryTime(retryAfter, i18n.language) })}`;
   const problems = [
     ...(verdict?.errors ?? []).map((code) => t(uploadMessageKey(code))),
-    ...(step === 'failed' ? [t(uploadMessageKey(sender.state.code))] : []),
+    ...(sender.state.step === 'failed' && sender.state.code !== 'login_required'
+      ? [withRetry(sender.state.code, sender.state.retryAfter)]
+      : []),
   ];
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{t('upload.heading')}</h1>
+      <div className={styles.headingRow}>
+        <h1 className={styles.heading}>{t('upload.heading')}</h1>
+        {sentPost === undefined && (
+          <Link to="/new-post?import" className={styles.secondaryButton}>
+            {t('imports.fromLink')}
+          </Link>
+        )}
+      </div>
+      {refusal && (
+        <p className={styles.warning} role="status" data-testid="upload-refused">
+          {withRetry(refusal.code, refusal.retryAfter)}
+        </p>
+      )}
       <div className={styles.layout}>
         <div className={styles.mediaColumn}>
           {items.length === 0 && !camera ? (

@@ -66,6 +66,13 @@ describe('readUploadAnswer', () => {
   test('a body that is not an envelope becomes a transport code', () => {
     expect(readUploadAnswer(413, '<html>too large</html>')).toEqual({ ok: false, code: 'file_too_large' });
     expect(readUploadAnswer(429, '')).toEqual({ ok: false, code: 'rate_limited' });
+    // When to try again travels with the refusal, from the rate limit's or the quota's Retry-After.
+    expect(readUploadAnswer(429, '', '1800')).toEqual({ ok: false, code: 'rate_limited', retryAfter: 1800 });
+    expect(readUploadAnswer(200, JSON.stringify({ statusCode: -170, error: 'upload_quota_exceeded' }), '60')).toEqual({
+      ok: false,
+      code: 'upload_quota_exceeded',
+      retryAfter: 60,
+    });
     expect(readUploadAnswer(502, 'Bad gateway')).toEqual({ ok: false, code: 'generic' });
   });
 });

@@ -1,4 +1,5 @@
 import { uploadPurpose } from '../../../../server/src/media/upload-rules.ts';
+import { parseRetryAfter } from '../../lib/retry-after';
 import { apiHeaders } from '../../lib/session-country';
 
 /** What the person chose and typed, as upload-preprocess takes it (text fields first, then the files). */
@@ -21,7 +22,10 @@ export interface UploadedPost {
   readonly warnings: readonly string[];
 }
 
-export type UploadOutcome = { readonly ok: true; readonly post: UploadedPost } | { readonly ok: false; readonly code: string };
+export type UploadOutcome =
+  | { readonly ok: true; readonly post: UploadedPost }
+  /** `retryAfter`: seconds from the answer's Retry-After, when it said when to try again. */
+  | { readonly ok: false; readonly code: string; readonly retryAfter?: number };
 
 /**
  * The multipart body. Text fields come before the files so the server knows the purpose, token and
@@ -42,12 +46,15 @@ export function buildUploadForm(fields: UploadFields, files: readonly File[]): F
 }
 
 /** Reads upload-preprocess's envelope; anything that is not one (a proxy's error page) is a generic failure. */
-export function readUploadAnswer(httpStatus: number, body: string): UploadOutcome {
+export function readUploadAnswer(httpStatus: number, body: string, retryAfterHeader?: string | null): UploadOutcome {
+  const retryAfter = parseRetryAfter(retryAfterHeader);
+  const failed = (code: string): UploadOutcome =>
+    retryAfter === undefined ? { ok: false, code } : { ok: false, code, retryAfter };
   let answer: { statusCode?: unknown; postId?: unknown; media?: unknown; warnings?: unknown; code?: unknown; error?: unknown };
   try {
     answer = JSON.parse(body);
   } catch {
-    return { ok: false, code: httpStatus === 413 ? 'file_too_large' : httpStatus === 429 ? 'rate_limited' : 'generic' };
+    return failed(httpStatus === 413 ? 'file_too_large' : httpStatus === 429 ? 'rate_limited' : 'generic');
   }
   if (answer.statusCode === 1 && typeof answer.postId === 'number') {
     return {
@@ -60,7 +67,7 @@ export function readUploadAnswer(httpStatus: number, body: string): UploadOutcom
     };
   }
   const code = typeof answer.code === 'string' ? answer.code : typeof answer.error === 'string' ? answer.error : 'generic';
-  return { ok: false, code };
+  return failed(code);
 }
 
 /** Upload progress in whole percent, 0–100, from the bytes the browser has sent. */
@@ -100,7 +107,7 @@ export function sendUpload({ uploadUrl, form, locale, onProgress, signal }: Uplo
     signal.addEventListener('abort', abort, { once: true });
     request.onload = () => {
       signal.removeEventListener('abort', abort);
-      resolve(readUploadAnswer(request.status, request.responseText));
+      resolve(readUploadAnswer(request.status, request.responseText, request.getResponseHeader('retry-after')));
     };
     request.onerror = () => {
       signal.removeEventListener('abort', abort);

@@ -11,7 +11,7 @@ export type SendState =
   | { readonly step: 'uploading'; readonly percent: number }
   | { readonly step: 'sent'; readonly post: UploadedPost }
   | { readonly step: 'duplicate'; readonly postId: number | null }
-  | { readonly step: 'failed'; readonly code: string };
+  | { readonly step: 'failed'; readonly code: string; readonly retryAfter?: number };
 
 export interface SendOptions {
   readonly files: readonly File[];
@@ -66,10 +66,18 @@ export function useUploadSender() {
       };
       const outcome = await sendUpload({ uploadUrl: token.uploadUrl, form, locale, onProgress, signal });
       if (signal.aborted) return;
-      setState(outcome.ok ? { step: 'sent', post: outcome.post } : { step: 'failed', code: outcome.code });
+      setState(
+        outcome.ok
+          ? { step: 'sent', post: outcome.post }
+          : { step: 'failed', code: outcome.code, retryAfter: outcome.retryAfter },
+      );
     } catch (error) {
       if (isAbort(error, signal)) return;
-      setState({ step: 'failed', code: error instanceof ApiError ? error.code : 'network' });
+      setState(
+        error instanceof ApiError
+          ? { step: 'failed', code: error.code, retryAfter: error.retryAfter }
+          : { step: 'failed', code: 'network' },
+      );
     }
   }, []);
 
