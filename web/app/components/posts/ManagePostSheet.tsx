@@ -38,9 +38,9 @@ export function ManagePostSheet({ post, onClose, onUpdated, onDeleted, onShowLik
   const failed = post.status === PostStatus.failed;
   const [title, setTitle] = useState(post.title);
   const [tags, setTags] = useState<string[]>(post.tags.map((tag) => tag.tag));
-  const [visibility, setVisibility] = useState<Visibility>(
-    post.status === PostStatus.private ? PostStatus.private : PostStatus.published,
-  );
+  // A post still processing has its owner's wish stored but not in its card: nothing is chosen, nor sent, until the owner picks.
+  const initial = post.status === PostStatus.published || post.status === PostStatus.private ? post.status : undefined;
+  const [visibility, setVisibility] = useState<Visibility | undefined>(initial);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -57,7 +57,8 @@ export function ManagePostSheet({ post, onClose, onUpdated, onDeleted, onShowLik
     event.preventDefault();
     void run(async () => {
       try {
-        const changes = failed ? { title, tags } : { title, tags, status: visibility };
+        const changes =
+          visibility === undefined || visibility === initial ? { title, tags } : { title, tags, status: visibility };
         onUpdated(await updatePost(post.id, changes));
         showStatus(t('manage.post-updated-success'), 'success', SUCCESS_MS);
         onClose();

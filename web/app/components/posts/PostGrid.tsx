@@ -107,6 +107,8 @@ export function PostGrid({
     setPosts((current) => current.map((post) => (post.id === card.id ? card : post))),
   );
 
+  const removePost = (postId: number) => setPosts((current) => current.filter((post) => post.id !== postId));
+
   const pinChanged = (postId: number, pinned: boolean) => {
     setPosts((current) => {
       const updated = current.map((post) => (post.id === postId ? { ...post, isPinned: pinned } : post));
@@ -119,6 +121,7 @@ export function PostGrid({
     <GridFeedOverlay
       feed={feed}
       list={{ posts: posts.filter((post) => isPlayable(post, owner)), offset: posts.length, canLoadMore: more, t: initial.t }}
+      onPostDeleted={removePost}
     />
   );
   if (posts.length === 0) {
@@ -156,7 +159,7 @@ export function PostGrid({
             post={managing}
             onClose={() => setManaging(undefined)}
             onUpdated={(updated) => setPosts((current) => current.map((post) => (post.id === updated.id ? updated : post)))}
-            onDeleted={(postId) => setPosts((current) => current.filter((post) => post.id !== postId))}
+            onDeleted={removePost}
           />
         )}
       </Suspense>
