@@ -11,7 +11,7 @@ const ownPost = (page: Page, postId: number) => page.locator(`article[data-post-
 test('a creator edits, hides, shows, lists the likers of and deletes a post; a visitor likes it via the login sheet', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const creatorContext = await browser.newContext();
   const fanContext = await browser.newContext();
   const visitorContext = await browser.newContext();

@@ -110,7 +110,8 @@ export function VerticalFeed({
   );
   const activePlayer = () => (activePost ? players.current.get(activePost.id) : undefined);
 
-  const goTo = useFeedNavigation(feed, posts.length + 1, active, {
+  // Every post and, except on a post page, the end card after them.
+  const goTo = useFeedNavigation(feed, variant === 'single' ? posts.length : posts.length + 1, active, {
     activate,
     togglePlay: () => activePlayer()?.togglePlay(),
     toggleMute: () => playback.toggleMuted(),
