@@ -12,7 +12,7 @@ interface LoginFormProps {
   /** Where to go once logged in; undefined stays on the page (the login sheet). */
   readonly next: string | null | undefined;
   readonly onForgot: () => void;
-  /** After the session is in place and the page's data reloaded. */
+  /** As soon as the session cookies are set, while the page's data reloads. */
   readonly onSignedIn?: () => void;
 }
 
@@ -35,8 +35,8 @@ export function LoginForm({ next, onForgot, onSignedIn }: LoginFormProps) {
         body: { username: identifier.trim(), password },
       });
       if (session.restored) showStatus(t('account.status.restored'), 'success', 6000);
-      await signedIn(session, { next });
       onSignedIn?.();
+      await signedIn(session, { next });
     } catch (failure) {
       setError(errorMessage(t, failure));
       setBusy(false);

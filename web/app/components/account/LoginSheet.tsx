@@ -8,7 +8,7 @@ import own from './LoginPanel.module.css';
 
 interface LoginSheetProps {
   readonly onClose: () => void;
-  /** Logged in, the page's data reloaded: the sheet closes and the waiting action runs. */
+  /** Logged in: the sheet closes and the waiting action runs at once, while the page's data reloads. */
   readonly onSignedIn: () => void;
 }
 
