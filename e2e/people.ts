@@ -57,7 +57,7 @@ export async function publishClip(request: APIRequestContext, title: string): Pr
   expect(uploaded.statusCode, JSON.stringify(uploaded)).toBe(1);
   const postId: number = uploaded.postId;
   await expect
-    .poll(async () => (await (await request.get(`/api/post/${postId}`)).json()).post?.status, { timeout: 150_000 })
+    .poll(async () => (await (await request.get(`/api/post/${postId}`)).json()).post?.status, { timeout: 120_000 })
     .toBe(6);
   return postId;
 }
