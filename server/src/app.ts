@@ -22,6 +22,7 @@ import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import { MediaAccessRepository } from './media/media-access.ts';
+import retryRoutes from './media/processing/retry.routes.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
 import uploadRoutes from './media/upload/upload.routes.ts';
 import { registerModeration } from './moderation/moderation.plugin.ts';
@@ -107,6 +108,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(mediaRoutes, { storage: container.storage, access: new MediaAccessRepository(container.database.db) });
   await app.register(postRoutes, { posts: services.posts.posts });
   await app.register(pinRoutes, { pins: services.posts.pins });
+  await app.register(retryRoutes, { processing: services.processing, posts: services.posts.posts });
   await app.register(likeRoutes, { likes: services.posts.likes });
   await app.register(followRoutes, { follows: services.posts.follows });
   await app.register(preferencesRoutes, { preferences: services.preferences });

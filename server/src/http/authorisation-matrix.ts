@@ -201,12 +201,19 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   open('GET /api/post', '/api/post?limit=5'),
   open('GET /api/post/', '/api/post/?limit=5'),
   ownerSees('GET /api/post/:id', ({ privatePost }) => `/api/post/${privatePost}`),
-  ownerSees('GET /api/post/likes/:id', ({ privatePost }) => `/api/post/likes/${privatePost}`),
+  // Who liked a post: logged-in accounts that may see the post (posts/README.md "Who liked").
+  ownerOnly('GET /api/post/likes/:id', ({ privatePost }) => `/api/post/likes/${privatePost}`),
   // Only a debugLevel 1 session may read the stored row; no caller here has it.
   open('GET /api/debug/post/:id', ({ post }) => `/api/debug/post/${post}`, everyone('forbidden')),
   ownerOnly('PUT /api/post/:id', ({ post }) => json(`/api/post/${post}`, { title: 'Changed by the matrix' })),
   ownerOnly('POST /api/post', ({ post }) => json('/api/post', { postId: post, title: 'Changed by the matrix' })),
   ownerOnly('DELETE /api/post/:id', ({ post }) => `/api/post/${post}`),
+  // The fixture's post is published, not failed: even its owner cannot retry it.
+  ownerOnly('POST /api/post/retry/:id', ({ post }) => json(`/api/post/retry/${post}`, {}), {
+    user: 'post_not_retryable',
+    other: 'post_not_retryable',
+    owner: 'post_not_retryable',
+  }),
   ownerOnly('POST /api/post/pin/:id', ({ post }) => json(`/api/post/pin/${post}`, {})),
   ownerOnly('DELETE /api/post/pin/:id', ({ post }) => `/api/post/pin/${post}`),
   loggedIn('POST /api/post/like/:id', ({ post }) => json(`/api/post/like/${post}`, {})),

@@ -61,6 +61,7 @@ export const errorTable = {
   cannot_follow_self: { statusCode: -50, message: 'You cannot follow yourself' },
   post_not_publishable: { statusCode: -51, message: 'This post cannot be published in its current state' },
   invalid_post_link: { statusCode: -52, message: 'This is not a link to a post on this site' },
+  post_not_retryable: { statusCode: -180, message: 'Only a post whose processing failed can be processed again' },
   // Duplicate check and URL imports (media/simicheck/, scraper/); job failure reasons are codes too.
   simicheck_invalid_sixpack: { statusCode: -110, message: 'The video signature is not valid' },
   scraper_invalid_url: { statusCode: -111, message: 'Enter a web address starting with http:// or https://' },

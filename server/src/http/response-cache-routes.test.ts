@@ -31,7 +31,6 @@ const CACHEABLE: Record<string, string> = {
   '/api/post/': '/api/post/?limit=2&latest=1',
   '/api/post': `/api/post?userId=${author.id}`,
   '/api/post/:id': `/api/post/${postId}`,
-  '/api/post/likes/:id': `/api/post/likes/${postId}`,
   '/api/oembed': `/api/oembed?url=${postLink}`,
   '/api/2/search': '/api/2/search?q=guarded',
   '/api/search/post-tag': '/api/search/post-tag?q=guarded',

@@ -104,7 +104,7 @@ describe('deleting', () => {
   });
 });
 
-test('likers are listed newest first, 30 a page', async () => {
+test('likers are listed newest first, 30 a page, to logged-in accounts only', async () => {
   const author = await createUser(db);
   const postId = await createPost(db, author.id);
   const fans = [];
@@ -118,12 +118,24 @@ test('likers are listed newest first, 30 a page', async () => {
   const viewer = await actingAs(t, author.id);
   const first = await viewer.get(`/api/post/likes/${postId}`);
   expect(first.users).toHaveLength(30);
+  expect(first.canLoadMore).toBe(true);
   expect(first.users[0]).toEqual({
     id: fans[31]?.id,
     username: fans[31]?.username,
     displayName: fans[31]?.username,
     iFollowUser: false,
+    followersCount: 0,
+    myProfile: false,
+    avatar: {},
   });
-  expect((await viewer.get(`/api/post/likes/${postId}?offset=30`)).users).toHaveLength(2);
+  const last = await viewer.get(`/api/post/likes/${postId}?offset=30`);
+  expect(last.users).toHaveLength(2);
+  expect(last.canLoadMore).toBe(false);
   expect((await viewer.get('/api/post/likes/999999999')).error).toBe('not_found');
+  // A fan sees the list of a public post too, themself marked; a visitor is asked to log in.
+  const fan = fans[31];
+  if (!fan) throw new Error('no fan');
+  const fanView = await (await actingAs(t, fan.id)).get(`/api/post/likes/${postId}`);
+  expect(fanView.users[0]).toMatchObject({ id: fan.id, myProfile: true });
+  expect((await t.get(`/api/post/likes/${postId}`)).body.error).toBe('login_required');
 });

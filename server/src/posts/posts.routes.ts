@@ -102,12 +102,16 @@ export default async function postRoutes(app: FastifyInstance, { posts }: { post
     envelope({ post: await posts.post(request.session.userId, (request.params as IdParams).id) }),
   );
 
+  // Likers are people: only logged-in accounts see who liked a post they may see (README "Who liked").
   const likersQuery = Type.Object({ offset: Type.Optional(Offset) });
-  const sharedLikers = { sharedAnswer: { query: ['offset'] } };
-  app.get('/api/post/likes/:id', { schema: { params, querystring: likersQuery }, config: sharedLikers }, async (request) => {
-    const { offset = 0 } = request.query as Static<typeof likersQuery>;
-    return envelope(await posts.likers(request.session.userId, (request.params as IdParams).id, offset));
-  });
+  app.get(
+    '/api/post/likes/:id',
+    { schema: { params, querystring: likersQuery }, preHandler: app.requireUser },
+    async (request) => {
+      const { offset = 0 } = request.query as Static<typeof likersQuery>;
+      return envelope(await posts.likers(sessionUserId(request), (request.params as IdParams).id, offset));
+    },
+  );
 
   app.get('/api/debug/post/:id', { schema: { params } }, async (request) => {
     const { debugLevel, userId } = request.session;

@@ -1,4 +1,5 @@
 import { AppError } from '../http/errors.ts';
+import type { ListedUser } from '../social/follows.repository.ts';
 import type { LikesRepository } from '../social/likes.repository.ts';
 import { seededOrder, seedOf } from './feed-mix.ts';
 import type { FeedSupplyRepository } from './feed-supply.repository.ts';
@@ -62,6 +63,12 @@ export interface PostEdit {
   readonly title?: string;
   readonly tags?: readonly string[];
   readonly status?: OwnerStatus;
+}
+
+/** GET /api/post/likes/{id}: the people who liked the post, as the followers lists show people. */
+export interface LikersPage {
+  readonly users: ListedUser[];
+  readonly canLoadMore: boolean;
 }
 
 export interface PostList {
@@ -209,9 +216,11 @@ export class PostService {
     return post;
   }
 
-  async likers(viewerId: number | undefined, postId: number, offset: number) {
+  /** Who liked a post the viewer may see, 30 a page (spec §9 users lists), newest like first. */
+  async likers(viewerId: number, postId: number, offset: number): Promise<LikersPage> {
     if (!(await this.feed.one(viewerId, { postId }))) throw new AppError('not_found');
-    return { users: await this.likes.likers(postId, viewerId, LIKERS_PAGE, offset) };
+    const users = await this.likes.likers(postId, viewerId, LIKERS_PAGE + 1, offset);
+    return { users: users.slice(0, LIKERS_PAGE), canLoadMore: users.length > LIKERS_PAGE };
   }
 
   /**

@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { MediaVariant } from '../db/schema.ts';
+import { variantUrls } from '../posts/post-card.ts';
 import { PostStatus } from '../posts/post-status.ts';
-
-export interface Liker {
-  readonly id: number;
-  readonly username: string;
-  readonly displayName: string;
-  readonly iFollowUser: boolean;
-}
+import type { ListedUser } from './follows.repository.ts';
 
 /**
  * Likes and the counters they drive. Each change is one statement: the counter moves only when the
@@ -72,25 +68,30 @@ export class LikesRepository {
     return rows[0]?.likesCount;
   }
 
-  /** Who liked a post, newest first. */
-  likers(postId: number, viewerId: number | undefined, limit: number, offset: number): Promise<Liker[]> {
-    return this.db
+  /** Who liked a post, newest first, in the shape of the followers lists (the same list on screen). */
+  async likers(postId: number, viewerId: number, limit: number, offset: number): Promise<ListedUser[]> {
+    const rows = await this.db
       .selectFrom('likes as l')
       .innerJoin('users as u', 'u.id', 'l.user_id')
-      .select(['u.id', 'u.username', 'u.display_name as displayName'])
+      .leftJoin('media_files as av', 'av.id', 'u.avatar_media_id')
+      .select(['u.id', 'u.username', 'u.display_name as displayName', 'u.followers_count as followersCount', 'av.variants'])
       .select(
-        viewerId === undefined
-          ? sql<boolean>`false`.as('iFollowUser')
-          : sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)`.as(
-              'iFollowUser',
-            ),
+        sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)`.as(
+          'iFollowUser',
+        ),
       )
+      .select(sql<boolean>`u.id = ${viewerId}`.as('myProfile'))
       .where('l.post_id', '=', postId)
       .where('u.banned_at', 'is', null)
+      .where('u.delete_requested_at', 'is', null)
       .orderBy('l.created_at', 'desc')
       .orderBy('l.user_id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute();
+    return rows.map(({ variants, ...user }) => ({
+      ...user,
+      avatar: variantUrls(variants as Record<string, MediaVariant> | null),
+    }));
   }
 }

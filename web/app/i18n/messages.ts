@@ -5,6 +5,7 @@ import discovery from './namespaces/discovery/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import imports from './namespaces/imports/en.json';
+import manage from './namespaces/manage/en.json';
 import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
@@ -24,6 +25,7 @@ export const sourceMessages = {
   feed,
   guide,
   imports,
+  manage,
   notifications,
   profile,
   sounds,
@@ -40,6 +42,7 @@ export const namespaces = [
   'feed',
   'guide',
   'imports',
+  'manage',
   'notifications',
   'profile',
   'sounds',

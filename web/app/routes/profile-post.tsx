@@ -1,8 +1,9 @@
 import { redirect } from 'react-router';
 import { serverContext } from '#server-context';
+import { playbackPreferences } from '../components/feed/feed-data';
 import type { RouteHandle } from '../components/layout/layouts';
-import { PostDetail } from '../components/posts/PostDetail';
 import { PostGrid } from '../components/posts/PostGrid';
+import { PostPage } from '../components/posts/PostPage';
 import { profileVideoLink } from '../components/posts/post-links';
 import { useStatusMessage } from '../components/posts/StatusMessage';
 import styles from '../components/profile/ProfilePage.module.css';
@@ -14,10 +15,14 @@ import { notFound, optionalId, requireUsername } from '../lib/route-params';
 import { videoShareMeta } from '../lib/seo';
 import type { Route } from './+types/profile-post';
 
-export const handle: RouteHandle = { layout: 'desktop-feed' };
+// A page of its own (padding, room for the tab bar), not the full-bleed feed with the floating switcher.
+export const handle: RouteHandle = { layout: 'default' };
 
-/** /{profile}/post/{id}: one post of that profile, then more of theirs; without an id, the profile. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * /{profile}/post/{id}: one post of that profile in the feed's player with its details, then more of
+ * theirs; without an id, the profile.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const username = requireUsername(params.profile);
   const id = optionalId(params.id);
   if (!id) throw redirect(`/${username}`);
@@ -25,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [post, profile] = await Promise.all([loadPost(api, id), loadProfile(api, username)]);
   if (post.user.id !== profile.id) notFound();
   const more = await loadPosts(api, `/api/post/?userId=${post.user.id}&rest=${post.id}`);
-  return { post, more, isOwner: profile.myProfile };
+  return { post, more, isOwner: profile.myProfile, ...playbackPreferences(request.headers.get('cookie')) };
 }
 
 export const meta = (args: Route.MetaArgs) => {
@@ -49,17 +54,21 @@ export const meta = (args: Route.MetaArgs) => {
 
 export default function ProfilePost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const locale = useRootData()?.locale ?? 'en-US';
+  const root = useRootData();
+  const locale = root?.locale ?? 'en-US';
   const [status, showStatus] = useStatusMessage();
-  const { post, more, isOwner } = loaderData;
+  const { post, more, isOwner, autoplay, notPlayableSeen } = loaderData;
   const username = post.user.username;
   return (
     <div className={styles.page}>
-      <PostDetail
+      <PostPage
         key={post.id}
         post={post}
-        locale={locale}
         isOwner={isOwner}
+        signedIn={root?.signedIn ?? false}
+        locale={locale}
+        autoplay={autoplay}
+        notPlayableSeen={notPlayableSeen}
         onError={(text) => showStatus(text, 'error', 4000)}
       />
       {more.posts.length > 0 && (

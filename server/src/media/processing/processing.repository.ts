@@ -250,6 +250,41 @@ export class ProcessingRepository {
     return result.rows.map((row) => Number(row.id));
   }
 
+  /**
+   * The owner asks for a failed post to be processed again: post queued (4), its media back to uploaded (1)
+   * without the old reason, every job not done back to new, and `media:process` enqueued under the post's
+   * job key (graphile-worker then replaces the spent job and starts its attempts from zero), in one
+   * transaction. Done jobs stay done. Answers whether the post was failed, owned by `ownerId` and not deleted.
+   */
+  async requeueFailed(postId: number, ownerId: number, job: ProcessJobSpec): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const queued = await trx
+        .updateTable('posts')
+        .set({ status: PostStatus.queued, updated_at: new Date() })
+        .where('id', '=', postId)
+        .where('user_id', '=', ownerId)
+        .where('status', '=', PostStatus.failed)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!queued) return false;
+      await trx
+        .updateTable('media_files')
+        .set({ status: MediaStatus.uploaded, error: null, updated_at: new Date() })
+        .where('post_id', '=', postId)
+        .where('status', '=', MediaStatus.failed)
+        .execute();
+      await trx
+        .updateTable('post_jobs')
+        .set({ state: 'new', error: null, updated_at: new Date() })
+        .where('post_id', '=', postId)
+        .where('state', '<>', 'done')
+        .execute();
+      await addJobIn(trx, 'media:process', { postId }, job);
+      return true;
+    });
+  }
+
   /** The post failed for good: post failed (3), its media failed (9) with the reason, the running job failed. */
   async fail(postId: number, reason: string, detail: string): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {

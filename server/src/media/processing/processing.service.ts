@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { AppError } from '../../http/errors.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
 import { jobsProgress } from '../../posts/processing-progress.ts';
 import type { EventPublisher } from '../../realtime/events.ts';
@@ -69,6 +70,17 @@ export class ProcessingService implements MediaProcessing {
       maxAttempts: PROCESS_MAX_ATTEMPTS,
     });
     if (planned) log.info({ postId, jobs: kinds }, 'post processing planned');
+  }
+
+  /**
+   * The owner's retry of a failed post (POST /api/post/retry/{id}): the post goes back to queued and the
+   * worker job runs again with fresh attempts, redoing what was not done. A failure the file itself caused
+   * (the probe refused it) fails again the same way; the owner can then delete the post.
+   */
+  async retry(ownerId: number, postId: number): Promise<void> {
+    const job = { jobKey: `${PROCESS_JOB_KEY}${postId}`, maxAttempts: PROCESS_MAX_ATTEMPTS };
+    if (!(await this.#deps.repository.requeueFailed(postId, ownerId, job))) throw new AppError('post_not_retryable');
+    this.#deps.log.info({ postId }, 'failed post queued again by its owner');
   }
 
   /**

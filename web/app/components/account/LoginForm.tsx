@@ -8,8 +8,16 @@ import styles from './forms.module.css';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
 
+interface LoginFormProps {
+  /** Where to go once logged in; undefined stays on the page (the login sheet). */
+  readonly next: string | null | undefined;
+  readonly onForgot: () => void;
+  /** As soon as the session cookies are set, while the page's data reloads. */
+  readonly onSignedIn?: () => void;
+}
+
 /** Username-or-e-mail and password (spec §7 POST /api/login). */
-export function LoginForm({ next, onForgot }: { next: string | null; onForgot: () => void }) {
+export function LoginForm({ next, onForgot, onSignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const { signedIn, showStatus } = useAccount();
   const [identifier, setIdentifier] = useState('');
@@ -27,6 +35,7 @@ export function LoginForm({ next, onForgot }: { next: string | null; onForgot: (
         body: { username: identifier.trim(), password },
       });
       if (session.restored) showStatus(t('account.status.restored'), 'success', 6000);
+      onSignedIn?.();
       await signedIn(session, { next });
     } catch (failure) {
       setError(errorMessage(t, failure));

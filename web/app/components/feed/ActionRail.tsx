@@ -4,17 +4,23 @@ import { formatCount } from '../../lib/format-number';
 import { avatarUrl } from '../player/renditions';
 import styles from './ActionRail.module.css';
 import type { FeedPost } from './feed-data';
-import { CheckIcon, HeartIcon, PlusIcon, ShareIcon } from './icons';
+import { CheckIcon, HeartIcon, MoreIcon, PlusIcon, ShareIcon } from './icons';
 
 export interface ActionRailProps {
   readonly post: FeedPost;
   readonly onLike: () => void;
   readonly onFollow: () => void;
   readonly onShare: () => void;
+  /** The viewer's own post: no follow button (one cannot follow oneself), the owner's menu instead. */
+  readonly own: boolean;
+  readonly onManage: () => void;
 }
 
-/** The creator (with follow), like and share, beside the post; counts in the spec's short format. */
-export function ActionRail({ post, onLike, onFollow, onShare }: ActionRailProps) {
+/**
+ * The creator (with follow), like and share, beside the post; counts in the spec's short format. On the
+ * viewer's own post, the "more" button opens the owner's sheet (edit, visibility, who liked, delete).
+ */
+export function ActionRail({ post, onLike, onFollow, onShare, own, onManage }: ActionRailProps) {
   const { t, i18n } = useTranslation();
   const { user } = post;
   const avatar = avatarUrl(user.avatar, 'medium');
@@ -25,16 +31,18 @@ export function ActionRail({ post, onLike, onFollow, onShare }: ActionRailProps)
         <Link to={`/${user.username}`} className={styles.avatar} aria-label={t('feed.openProfile', { name })}>
           {avatar ? <img src={avatar} alt="" width={48} height={48} /> : <span aria-hidden="true">{name.slice(0, 1)}</span>}
         </Link>
-        <button
-          type="button"
-          className={styles.follow}
-          data-following={user.iFollowUser || undefined}
-          aria-pressed={user.iFollowUser}
-          aria-label={user.iFollowUser ? t('feed.unfollow', { name }) : t('feed.follow', { name })}
-          onClick={onFollow}
-        >
-          {user.iFollowUser ? <CheckIcon /> : <PlusIcon />}
-        </button>
+        {!own && (
+          <button
+            type="button"
+            className={styles.follow}
+            data-following={user.iFollowUser || undefined}
+            aria-pressed={user.iFollowUser}
+            aria-label={user.iFollowUser ? t('feed.unfollow', { name }) : t('feed.follow', { name })}
+            onClick={onFollow}
+          >
+            {user.iFollowUser ? <CheckIcon /> : <PlusIcon />}
+          </button>
+        )}
       </div>
       <button
         type="button"
@@ -65,6 +73,13 @@ export function ActionRail({ post, onLike, onFollow, onShare }: ActionRailProps)
           {formatCount(post.shareCount, i18n.language)}
         </span>
       </button>
+      {own && (
+        <button type="button" className={styles.action} aria-label={t('manage.manage')} aria-haspopup="dialog" onClick={onManage}>
+          <span className={styles.bubble}>
+            <MoreIcon />
+          </span>
+        </button>
+      )}
     </div>
   );
 }

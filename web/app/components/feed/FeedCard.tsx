@@ -26,6 +26,9 @@ export interface FeedCardProps {
   readonly onLike: (post: FeedPost, liked: boolean) => void;
   readonly onFollow: (post: FeedPost) => void;
   readonly onShare: (post: FeedPost) => void;
+  /** The viewer owns this post: the rail offers the owner's sheet instead of a follow button. */
+  readonly own: boolean;
+  readonly onManage: (post: FeedPost) => void;
   readonly onQuality: (post: FeedPost) => void;
   readonly onNotPlayable: (post: FeedPost) => void;
   readonly onCompleted: (post: FeedPost) => void;
@@ -37,7 +40,7 @@ export interface FeedCardProps {
  */
 export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
   const { post, position, total, level, autoplay, requestedAt, registerPlayer, onLike, onFollow, onShare, onQuality } = props;
-  const { onNotPlayable, onCompleted } = props;
+  const { onNotPlayable, onCompleted, own, onManage } = props;
   const { t } = useTranslation();
   const { muted } = usePlayback();
   const [paused, setPaused] = useState(true);
@@ -144,6 +147,8 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
           onLike={() => onLike(post, !post.likeByUser)}
           onFollow={() => onFollow(post)}
           onShare={() => onShare(post)}
+          own={own}
+          onManage={() => onManage(post)}
         />
       </div>
     </article>

@@ -17,6 +17,8 @@ export interface FeedOverlayProps {
   readonly onClose: () => void;
   /** The overlay is on its way out: it plays the closing slide. */
   readonly closing: boolean;
+  /** The owner deleted one of their posts in the overlay. */
+  readonly onPostDeleted?: (postId: number) => void;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface FeedOverlayProps {
  * on wide screens it is the desktop popup, a centred player with the page dimmed behind it. It is a
  * modal <dialog>: the page is inert behind it, Escape closes it, and the focus goes back to the tile.
  */
-export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps) {
+export function FeedOverlay({ start, label, onClose, closing, onPostDeleted }: FeedOverlayProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref, true, onClose);
@@ -52,7 +54,14 @@ export function FeedOverlay({ start, label, onClose, closing }: FeedOverlayProps
           <CloseIcon size={22} strokeWidth={2.2} />
         </span>
       </button>
-      <VerticalFeed start={start} autoplay={autoplay} notPlayableSeen={notPlayableSeen} label={label} variant="overlay" />
+      <VerticalFeed
+        start={start}
+        autoplay={autoplay}
+        notPlayableSeen={notPlayableSeen}
+        label={label}
+        variant="overlay"
+        onPostDeleted={onPostDeleted}
+      />
     </dialog>
   );
 }

@@ -50,7 +50,16 @@ type Shown = { readonly start: FeedStart; readonly closing: boolean };
  * forward move in history after a reload, a shared profile post) comes from the page's loader or is
  * fetched on its own, with the list from its start after it.
  */
-export function GridFeedOverlay({ feed, list }: { feed: GridFeed; list: GridList }) {
+export function GridFeedOverlay({
+  feed,
+  list,
+  onPostDeleted,
+}: {
+  feed: GridFeed;
+  list: GridList;
+  /** The owner deleted a post in the overlay: the grid drops its tile too. */
+  onPostDeleted?: (postId: number) => void;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [shown, setShown] = useState<Shown>();
@@ -100,6 +109,13 @@ export function GridFeedOverlay({ feed, list }: { feed: GridFeed; list: GridList
     else void navigate(feed.pagePath, { replace: true, preventScrollReset: true });
   };
   return (
-    <FeedOverlay key={shown.start.openedId} start={shown.start} label={feed.label} onClose={close} closing={shown.closing} />
+    <FeedOverlay
+      key={shown.start.openedId}
+      start={shown.start}
+      label={feed.label}
+      onClose={close}
+      closing={shown.closing}
+      onPostDeleted={onPostDeleted}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { useRootData } from '../../lib/root-data';
 import { useConsent } from '../consent/ConsentProvider';
 import { playback } from '../player/playback-store';
 import type { LoadLevel, PlayerHandle } from '../player/VideoPlayer';
@@ -7,7 +8,7 @@ import { FeedCard } from './FeedCard';
 import { FeedEnd } from './FeedEnd';
 import type { FeedPost, FeedStart } from './feed-data';
 import { ArrowIcon } from './icons';
-import { NotPlayableDialog, prefetchDialogs, QualityDialog, ShareSheet } from './lazy-dialogs';
+import { LikersSheet, ManagePostSheet, NotPlayableDialog, prefetchDialogs, QualityDialog, ShareSheet } from './lazy-dialogs';
 import { useFeedNavigation } from './useFeedNavigation';
 import { useFeedPaging } from './useFeedPaging';
 import { useLiveViewing } from './useLiveViewing';
@@ -47,8 +48,15 @@ export interface VerticalFeedProps {
   readonly label: string;
   /** Shown instead of the feed when the list is empty. */
   readonly empty?: React.ReactNode;
-  /** `overlay`: the feed fills the FeedOverlay it opens in, instead of the page below the top bar. */
-  readonly variant?: 'page' | 'overlay';
+  /**
+   * `overlay`: the feed fills the FeedOverlay it opens in, instead of the page below the top bar.
+   * `single`: one post in a box the page sizes (the post page), without the feed's arrows.
+   */
+  readonly variant?: 'page' | 'overlay' | 'single';
+  /** Told of every change to the posts (a like, an edit), for a page that shows them elsewhere too. */
+  readonly onPostsChange?: (posts: readonly FeedPost[]) => void;
+  /** The viewer deleted one of their posts shown here. */
+  readonly onPostDeleted?: (postId: number) => void;
 }
 
 /**
@@ -62,18 +70,24 @@ export function VerticalFeed({
   label,
   empty,
   variant = 'page',
+  onPostsChange,
+  onPostDeleted,
 }: VerticalFeedProps) {
   const { t } = useTranslation();
   const { remember } = useConsent();
   const feed = useRef<HTMLDivElement>(null);
   const players = useRef(new Map<number, PlayerHandle>());
-  const { posts, canLoadMore, failed, loadMore, change } = useFeedPaging(start);
-  const { like, follow } = useSocialActions(change);
+  const { posts, canLoadMore, failed, loadMore, change, remove } = useFeedPaging(start);
+  const { like, follow, loginSheet } = useSocialActions(change);
+  const root = useRootData();
+  const viewerId = root?.viewer?.id;
   const [current, setCurrent] = useState<{ index: number; requestedAt?: number }>({ index: 0 });
   const [autoplay, setAutoplay] = useState(initialAutoplay);
   const [sharing, setSharing] = useState<FeedPost>();
   const [choosingQuality, setChoosingQuality] = useState<FeedPost>();
   const [notPlayable, setNotPlayable] = useState<FeedPost>();
+  const [managing, setManaging] = useState<FeedPost>();
+  const [likersOf, setLikersOf] = useState<number>();
   const popupSeen = useRef(notPlayableSeen);
   const active = Math.min(current.index, Math.max(0, posts.length - 1));
   const activePost = posts[active];
@@ -94,7 +108,8 @@ export function VerticalFeed({
   );
   const activePlayer = () => (activePost ? players.current.get(activePost.id) : undefined);
 
-  const goTo = useFeedNavigation(feed, posts.length + 1, active, {
+  // Every post and, except on a post page, the end card after them.
+  const goTo = useFeedNavigation(feed, variant === 'single' ? posts.length : posts.length + 1, active, {
     activate,
     togglePlay: () => activePlayer()?.togglePlay(),
     toggleMute: () => playback.toggleMuted(),
@@ -115,6 +130,10 @@ export function VerticalFeed({
   }, [active, posts.length, canLoadMore, loadMore, pageLoaded]);
 
   const onCompleted = useLiveViewing(activePost?.id, change);
+
+  useEffect(() => {
+    onPostsChange?.(posts);
+  }, [posts, onPostsChange]);
 
   const onNotPlayable = useCallback((post: FeedPost) => {
     if (popupSeen.current) return;
@@ -140,33 +159,37 @@ export function VerticalFeed({
             onLike={like}
             onFollow={follow}
             onShare={setSharing}
+            own={viewerId !== undefined && post.user.id === viewerId}
+            onManage={setManaging}
             onQuality={setChoosingQuality}
             onNotPlayable={onNotPlayable}
             onCompleted={onCompleted}
           />
         ))}
-        <FeedEnd loading={canLoadMore && !failed} failed={failed} onRetry={loadMore} />
+        {variant !== 'single' && <FeedEnd loading={canLoadMore && !failed} failed={failed} onRetry={loadMore} />}
       </div>
-      <nav className={styles.arrows} aria-label={t('feed.navigation')}>
-        <button
-          type="button"
-          className={styles.arrow}
-          disabled={active === 0}
-          onClick={(event) => goTo(active - 1, event.timeStamp)}
-          aria-label={t('feed.previous')}
-        >
-          <ArrowIcon direction="up" />
-        </button>
-        <button
-          type="button"
-          className={styles.arrow}
-          disabled={active >= posts.length - 1 && !canLoadMore}
-          onClick={(event) => goTo(active + 1, event.timeStamp)}
-          aria-label={t('feed.next')}
-        >
-          <ArrowIcon direction="down" />
-        </button>
-      </nav>
+      {variant !== 'single' && (
+        <nav className={styles.arrows} aria-label={t('feed.navigation')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            disabled={active === 0}
+            onClick={(event) => goTo(active - 1, event.timeStamp)}
+            aria-label={t('feed.previous')}
+          >
+            <ArrowIcon direction="up" />
+          </button>
+          <button
+            type="button"
+            className={styles.arrow}
+            disabled={active >= posts.length - 1 && !canLoadMore}
+            onClick={(event) => goTo(active + 1, event.timeStamp)}
+            aria-label={t('feed.next')}
+          >
+            <ArrowIcon direction="down" />
+          </button>
+        </nav>
+      )}
       {/* Each dialog mounts (and first loads) when it opens. */}
       <Suspense fallback={null}>
         {sharing && (
@@ -192,6 +215,29 @@ export function VerticalFeed({
             onClose={() => setChoosingQuality(undefined)}
           />
         )}
+        {managing && (
+          <ManagePostSheet
+            post={managing}
+            onClose={() => setManaging(undefined)}
+            onUpdated={(updated) =>
+              change(
+                (post) => post.id === updated.id,
+                (post) => ({ ...post, ...updated }),
+              )
+            }
+            onDeleted={(postId) => {
+              remove(postId);
+              onPostDeleted?.(postId);
+            }}
+            onShowLikers={() => {
+              setLikersOf(managing.id);
+              setManaging(undefined);
+            }}
+          />
+        )}
+        {likersOf !== undefined && (
+          <LikersSheet postId={likersOf} locale={root?.locale ?? 'en-US'} onClose={() => setLikersOf(undefined)} />
+        )}
         {notPlayable && (
           <NotPlayableDialog
             open
@@ -202,6 +248,7 @@ export function VerticalFeed({
           />
         )}
       </Suspense>
+      {loginSheet}
     </section>
   );
 }

@@ -109,3 +109,13 @@ export function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
     </Icon>
   );
 }
+
+export function MoreIcon() {
+  return (
+    <Icon>
+      <circle cx="5" cy="12" r="2.2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2.2" fill="currentColor" />
+      <circle cx="19" cy="12" r="2.2" fill="currentColor" />
+    </Icon>
+  );
+}

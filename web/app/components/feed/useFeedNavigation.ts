@@ -113,6 +113,8 @@ export function useFeedNavigation(feed: RefObject<HTMLElement | null>, count: nu
     const onWheel = (event: WheelEvent) => {
       // Sideways gestures belong to an image set's strip; pinch-zoom arrives as a wheel with ctrlKey.
       if (event.ctrlKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
+      // A feed of one post (the post page) has nowhere to go: the page around it scrolls.
+      if (state.current.count < 2) return;
       event.preventDefault();
       const now = event.timeStamp;
       if (now - lastEvent > WHEEL_QUIET_MS || now - gestureStart > WHEEL_GESTURE_MAX_MS) {
@@ -138,8 +140,10 @@ export function useFeedNavigation(feed: RefObject<HTMLElement | null>, count: nu
       const { active: current, commands: actions } = state.current;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       const step = { ArrowDown: 1, PageDown: 1, j: 1, ArrowUp: -1, PageUp: -1, k: -1 }[key];
-      if (step !== undefined) goTo(current + step, event.timeStamp);
-      else if (key === ' ' && !pressable(event.target)) actions.togglePlay();
+      if (step !== undefined) {
+        if (state.current.count < 2) return;
+        goTo(current + step, event.timeStamp);
+      } else if (key === ' ' && !pressable(event.target)) actions.togglePlay();
       else if (key === 'm') actions.toggleMute();
       else if (key === 'l') actions.like();
       else return;

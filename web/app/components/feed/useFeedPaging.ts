@@ -14,7 +14,7 @@ const browserGet = (path: string) => api(path);
 /**
  * The posts of a feed: the loader's first page, then the next pages fetched in the browser with the
  * offset and the first page's snapshot time `t`, so posts published meanwhile never shift the list.
- * `change` edits posts in place (a like, a follow that applies to every post of one creator).
+ * `change` edits posts in place (a like, a follow that applies to every post of one creator); `remove` drops one.
  */
 export function useFeedPaging(start: FeedStart) {
   const [state, setState] = useState<PagingState>(() => ({
@@ -50,5 +50,10 @@ export function useFeedPaging(start: FeedStart) {
     setState((current) => ({ ...current, posts: current.posts.map((post) => (matches(post) ? update(post) : post)) }));
   }, []);
 
-  return { ...state, failed, loadMore, change };
+  /** A post gone from the list (its owner deleted it); the offset stays, as the server's list still counted it. */
+  const remove = useCallback((postId: number) => {
+    setState((current) => ({ ...current, posts: current.posts.filter((post) => post.id !== postId) }));
+  }, []);
+
+  return { ...state, failed, loadMore, change, remove };
 }

@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useCallback } from 'react';
 import { ApiError } from '../../lib/api';
 import { useRootData } from '../../lib/root-data';
+import { useLoginSheet } from '../account/useLoginSheet';
 import type { FeedPost } from './feed-data';
 import { setFollowing, setLiked } from './social-actions';
 
@@ -9,29 +9,19 @@ type Change = (matches: (post: FeedPost) => boolean, update: (post: FeedPost) =>
 
 /**
  * Like and follow from the feed, optimistic: the screen changes at once and takes the server's exact
- * count when it answers; a refusal puts it back. Visitors who are not logged in are sent to log in,
- * then back here (spec §6).
+ * count when it answers; a refusal puts it back. A visitor who is not logged in gets the login sheet over
+ * the feed (spec §6), stays on the same post, and the like or follow is done once they are in.
  */
-export function useSocialActions(change: Change) {
+export function useSocialActions(change: Change): {
+  like: (post: FeedPost, liked: boolean) => Promise<void>;
+  follow: (post: FeedPost) => Promise<void>;
+  loginSheet: ReactNode;
+} {
   const signedIn = useRootData()?.signedIn ?? false;
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { loginSheet, requestLogin } = useLoginSheet();
 
-  const toLogin = useCallback(() => {
-    navigate(`/login?next=${encodeURIComponent(`${pathname}${search}`)}`);
-  }, [navigate, pathname, search]);
-
-  const fail = useCallback(
-    (error: unknown, undo: () => void) => {
-      undo();
-      if (error instanceof ApiError && error.code === 'login_required') toLogin();
-    },
-    [toLogin],
-  );
-
-  const like = useCallback(
+  const applyLike = useCallback(
     async (post: FeedPost, liked: boolean) => {
-      if (!signedIn) return toLogin();
       const same = (candidate: FeedPost) => candidate.id === post.id;
       const delta = liked === post.likeByUser ? 0 : liked ? 1 : -1;
       change(same, (current) => ({ ...current, likeByUser: liked, likesCount: Math.max(0, current.likesCount + delta) }));
@@ -39,15 +29,15 @@ export function useSocialActions(change: Change) {
         const answer = await setLiked(post.id, liked);
         change(same, (current) => ({ ...current, likeByUser: answer.likeByUser, likesCount: answer.likesCount }));
       } catch (error) {
-        fail(error, () => change(same, (current) => ({ ...current, likeByUser: post.likeByUser, likesCount: post.likesCount })));
+        change(same, (current) => ({ ...current, likeByUser: post.likeByUser, likesCount: post.likesCount }));
+        if (error instanceof ApiError && error.code === 'login_required') requestLogin(() => applyLike(post, liked));
       }
     },
-    [change, fail, signedIn, toLogin],
+    [change, requestLogin],
   );
 
-  const follow = useCallback(
+  const applyFollow = useCallback(
     async (post: FeedPost) => {
-      if (!signedIn) return toLogin();
       const creator = post.user.id;
       const following = !post.user.iFollowUser;
       const byCreator = (candidate: FeedPost) => candidate.user.id === creator;
@@ -57,11 +47,28 @@ export function useSocialActions(change: Change) {
         const answer = await setFollowing(creator, following);
         change(byCreator, set(answer.iFollowUser));
       } catch (error) {
-        fail(error, () => change(byCreator, set(!following)));
+        change(byCreator, set(!following));
+        if (error instanceof ApiError && error.code === 'login_required') requestLogin(() => applyFollow(post));
       }
     },
-    [change, fail, signedIn, toLogin],
+    [change, requestLogin],
   );
 
-  return { like, follow };
+  const like = useCallback(
+    async (post: FeedPost, liked: boolean) => {
+      if (signedIn) await applyLike(post, liked);
+      else requestLogin(() => applyLike(post, liked));
+    },
+    [applyLike, requestLogin, signedIn],
+  );
+
+  const follow = useCallback(
+    async (post: FeedPost) => {
+      if (signedIn) await applyFollow(post);
+      else requestLogin(() => applyFollow(post));
+    },
+    [applyFollow, requestLogin, signedIn],
+  );
+
+  return { like, follow, loginSheet };
 }

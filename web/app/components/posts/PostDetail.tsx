@@ -1,7 +1,6 @@
-import { useRef } from 'react';
 import { Link } from 'react-router';
+import { PostStatus } from '../../../../server/src/posts/post-status.ts';
 import { useTranslation } from '../../i18n/react';
-import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format-number';
 import { ReportButton } from '../discovery/ReportButton';
 import { Avatar } from '../profile/Avatar';
@@ -13,112 +12,92 @@ interface PostDetailProps {
   readonly post: PostCard;
   readonly locale: string;
   readonly isOwner: boolean;
+  /** Logged in: the likes count opens who liked (posts/README.md "Who liked"). */
+  readonly signedIn: boolean;
+  readonly onManage: () => void;
+  readonly onShowLikers: () => void;
   readonly onError: (text: string) => void;
 }
 
-/** Watching counts once per window; the websocket does this in the feed, this page uses the HTTP fallback. */
-function recordView(postId: number, completed: boolean) {
-  void api(`/api/post/view/${postId}`, { method: 'POST', body: { completed } }).catch(() => undefined);
-}
-
-/** One post on its own page (/{profile}/post/{id}): the media, what it is, who posted it. */
-export function PostDetail({ post, locale, isOwner, onError }: PostDetailProps) {
+/**
+ * What a post is, beside its player on the post page (/{profile}/post/{id}): the creator (with follow,
+ * unless it is the viewer), title, tags, counts, and the owner's or a viewer's actions.
+ */
+export function PostDetail({ post, locale, isOwner, signedIn, onManage, onShowLikers, onError }: PostDetailProps) {
   const { t } = useTranslation();
-  const counted = useRef(false);
-  const first = post.media[0];
-  const video = post.media.find((file) => file.mimeType.startsWith('video/'));
-  const source = video ? Object.entries(video.variants).find(([name]) => name.startsWith('mp4-'))?.[1] : undefined;
-  const poster = first?.variants['poster-webp'] ?? first?.variants['poster-jpg'];
-  const images = video ? [] : post.media.filter((file) => file.mimeType.startsWith('image/'));
   const author = post.user.displayName || post.user.username;
   const title = post.title || t('profile.untitled');
+  const likes = (
+    <>
+      <strong>{formatCount(post.likesCount, locale)}</strong> {t('profile.likes')}
+    </>
+  );
 
   return (
-    <article className={styles.detail}>
-      <div
-        className={styles.stage}
-        style={{ aspectRatio: first?.width && first.height ? `${first.width} / ${first.height}` : '9 / 16' }}
-      >
-        {source ? (
-          // biome-ignore lint/a11y/useMediaCaption: posts carry no caption tracks
-          <video
-            className={styles.media}
-            src={source}
-            poster={poster}
-            controls
-            playsInline
-            preload="metadata"
-            onPlay={() => {
-              if (counted.current) return;
-              counted.current = true;
-              recordView(post.id, false);
-            }}
-            onEnded={() => recordView(post.id, true)}
+    <div className={styles.info}>
+      <div className={styles.author}>
+        <Link to={`/${post.user.username}`} className={styles.authorLink}>
+          <Avatar name={author} variants={post.user.avatar} size="small" />
+          <span className={styles.authorNames}>
+            <span className={styles.authorName}>{author}</span>
+            <bdi className={styles.authorUser}>@{post.user.username}</bdi>
+          </span>
+        </Link>
+        {!isOwner && (
+          <FollowButton
+            userId={post.user.id}
+            username={post.user.username}
+            following={post.user.iFollowUser}
+            size="compact"
+            onError={onError}
           />
-        ) : (
-          <ul className={styles.images}>
-            {images.map((image, index) => (
-              <li key={image.id}>
-                <img
-                  className={styles.media}
-                  src={image.variants['poster-jpg'] ?? image.variants['listing-jpg']}
-                  alt={`${title} (${index + 1}/${images.length})`}
-                  width={image.width ?? undefined}
-                  height={image.height ?? undefined}
-                />
-              </li>
-            ))}
-          </ul>
         )}
       </div>
-      <div className={styles.info}>
-        <div className={styles.author}>
-          <Link to={`/${post.user.username}`} className={styles.authorLink}>
-            <Avatar name={author} variants={post.user.avatar} size="small" />
-            <span className={styles.authorNames}>
-              <span className={styles.authorName}>{author}</span>
-              <bdi className={styles.authorUser}>@{post.user.username}</bdi>
-            </span>
-          </Link>
-          {!isOwner && (
-            <FollowButton
-              userId={post.user.id}
-              username={post.user.username}
-              following={post.user.iFollowUser}
-              size="compact"
-              onError={onError}
-            />
-          )}
-        </div>
-        <h1 className={styles.title} dir="auto">
-          {title}
-        </h1>
-        {post.tags.length > 0 && (
-          <ul className={styles.tags} aria-label={t('profile.tags')}>
-            {post.tags.map((tag) => (
-              <li key={tag.id}>
-                <Link to={`/tag/${encodeURIComponent(tag.tag)}`} className={styles.tag}>
-                  #{tag.tag}
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <h1 className={styles.title} dir="auto">
+        {title}
+      </h1>
+      {isOwner && post.status === PostStatus.private && <p className={styles.state}>{t('profile.private')}</p>}
+      {post.tags.length > 0 && (
+        <ul className={styles.tags} aria-label={t('profile.tags')}>
+          {post.tags.map((tag) => (
+            <li key={tag.id}>
+              <Link to={`/tag/${encodeURIComponent(tag.tag)}`} className={styles.tag}>
+                #{tag.tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.counts}>
+        {signedIn ? (
+          <button type="button" className={styles.likes} onClick={onShowLikers} aria-haspopup="dialog">
+            {likes}
+          </button>
+        ) : (
+          <span>{likes}</span>
         )}
-        <p className={styles.counts}>
-          <span>
-            <strong>{formatCount(post.likesCount, locale)}</strong> {t('profile.likes')}
-          </span>
-          <span>
-            <strong>{formatCount(post.viewCount, locale, 'views')}</strong> {t('profile.views')}
-          </span>
-        </p>
-        <div className={styles.actions}>
+        <span>
+          <strong>{formatCount(post.viewCount, locale, 'views')}</strong> {t('profile.views')}
+        </span>
+      </p>
+      <div className={styles.actions}>
+        {isOwner ? (
+          <button type="button" className={styles.watch} onClick={onManage} aria-haspopup="dialog">
+            {t('manage.manage')}
+          </button>
+        ) : (
           <Link to={profileVideoLink(post, post.user.username)} className={styles.watch}>
             {t('profile.watchInFeed')}
           </Link>
-          {!isOwner && <ReportButton target={{ postId: post.id }} className={styles.report} />}
-        </div>
+        )}
+        {isOwner ? (
+          <Link to={profileVideoLink(post, post.user.username)} className={styles.report}>
+            {t('profile.watchInFeed')}
+          </Link>
+        ) : (
+          <ReportButton target={{ postId: post.id }} className={styles.report} />
+        )}
       </div>
-    </article>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { type GridFeed, GridFeedOverlay } from '../feed/GridFeedOverlay';
+import { ManagePostSheet } from '../feed/lazy-dialogs';
 import styles from './PostGrid.module.css';
 import { PostTile } from './PostTile';
 import { isPlayable, type PostCard, type PostPage } from './post-links';
@@ -62,6 +63,7 @@ export function PostGrid({
   const [posts, setPosts] = useState(initial.posts);
   const [more, setMore] = useState(initial.canLoadMore);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [managing, setManaging] = useState<PostCard>();
   const sentinel = useRef<HTMLDivElement>(null);
   const loading = useRef(false);
 
@@ -105,6 +107,8 @@ export function PostGrid({
     setPosts((current) => current.map((post) => (post.id === card.id ? card : post))),
   );
 
+  const removePost = (postId: number) => setPosts((current) => current.filter((post) => post.id !== postId));
+
   const pinChanged = (postId: number, pinned: boolean) => {
     setPosts((current) => {
       const updated = current.map((post) => (post.id === postId ? { ...post, isPinned: pinned } : post));
@@ -117,6 +121,7 @@ export function PostGrid({
     <GridFeedOverlay
       feed={feed}
       list={{ posts: posts.filter((post) => isPlayable(post, owner)), offset: posts.length, canLoadMore: more, t: initial.t }}
+      onPostDeleted={removePost}
     />
   );
   if (posts.length === 0) {
@@ -144,9 +149,20 @@ export function PostGrid({
             eager={index < 6}
             onPinChange={owner ? pinChanged : undefined}
             onMessage={onMessage}
+            onManage={owner ? setManaging : undefined}
           />
         ))}
       </ul>
+      <Suspense fallback={null}>
+        {managing && (
+          <ManagePostSheet
+            post={managing}
+            onClose={() => setManaging(undefined)}
+            onUpdated={(updated) => setPosts((current) => current.map((post) => (post.id === updated.id ? updated : post)))}
+            onDeleted={removePost}
+          />
+        )}
+      </Suspense>
       {more && (
         <div ref={sentinel} className={styles.more}>
           <button type="button" className={styles.moreButton} onClick={loadMore} disabled={state === 'loading'}>

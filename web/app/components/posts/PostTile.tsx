@@ -24,6 +24,8 @@ export interface PostTileProps {
   readonly eager?: boolean;
   readonly onPinChange?: (postId: number, pinned: boolean) => void;
   readonly onMessage?: (text: string, tone: 'success' | 'error') => void;
+  /** Opens the owner's sheet for this post (edit, visibility, retry, delete). */
+  readonly onManage?: (post: PostCard) => void;
 }
 
 /** A post in a grid: its still at 3:4, views, and the pinned, private or processing state. */
@@ -38,6 +40,7 @@ export function PostTile({
   eager,
   onPinChange,
   onMessage,
+  onManage,
 }: PostTileProps) {
   const { t } = useTranslation();
   const image = tileImage(post);
@@ -121,6 +124,22 @@ export function PostTile({
           onChange={(pinned) => onPinChange(post.id, pinned)}
           onMessage={onMessage}
         />
+      )}
+      {owner && onManage && (
+        <button
+          type="button"
+          className={styles.manageButton}
+          aria-haspopup="dialog"
+          aria-label={t('manage.manageTitled', { title: label })}
+          title={t('manage.manage')}
+          onClick={() => onManage(post)}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <circle cx="5" cy="12" r="2" fill="currentColor" />
+            <circle cx="12" cy="12" r="2" fill="currentColor" />
+            <circle cx="19" cy="12" r="2" fill="currentColor" />
+          </svg>
+        </button>
       )}
     </li>
   );
