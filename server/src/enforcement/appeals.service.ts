@@ -55,7 +55,8 @@ export class AppealService {
     const action = await this.#repository.action(actionId);
     if (!action || action.userId !== user.id) throw new AppError('not_found');
     if (action.kind === 'post-restore' || action.kind === 'account-restore') throw new AppError('enforcement_not_applicable');
-    if (!action.appealableUntil || action.appealableUntil.getTime() <= this.#now().getTime()) throw new AppError('appeal_window_closed');
+    if (!action.appealableUntil || action.appealableUntil.getTime() <= this.#now().getTime())
+      throw new AppError('appeal_window_closed');
     const appealId = await this.#repository.insertAppeal(actionId, user.id, statement);
     if (appealId === undefined) throw new AppError('appeal_exists');
     const { caseId } = await this.#cases.open({
@@ -122,8 +123,18 @@ export class AppealService {
   }
 
   /** Restores what the reversed action took away, where that can still be undone (a hidden post, an account). */
-  async #undo(actor: Actor, action: NonNullable<Awaited<ReturnType<EnforcementRepository['action']>>>, caseId: number | null, reason: string) {
-    const input = { category: action.category, rule: action.rule, publicReason: reason, ...(caseId === null ? {} : { caseId: Number(caseId) }) };
+  async #undo(
+    actor: Actor,
+    action: NonNullable<Awaited<ReturnType<EnforcementRepository['action']>>>,
+    caseId: number | null,
+    reason: string,
+  ) {
+    const input = {
+      category: action.category,
+      rule: action.rule,
+      publicReason: reason,
+      ...(caseId === null ? {} : { caseId: Number(caseId) }),
+    };
     try {
       if (action.postId !== null && action.kind === 'post-hide') {
         await this.#enforcement.actOnPost(actor, Number(action.postId), 'post-restore', input);

@@ -235,7 +235,8 @@ export class EnforcementRepository {
     change: { kind: 'ban' } | { kind: 'suspend'; until: Date } | { kind: 'limit-uploads' } | { kind: 'restore' },
   ): Promise<void> {
     if (change.kind === 'ban') await sql`UPDATE users SET banned_at = now() WHERE id = ${id}`.execute(this.#db);
-    if (change.kind === 'suspend') await sql`UPDATE users SET suspended_until = ${change.until} WHERE id = ${id}`.execute(this.#db);
+    if (change.kind === 'suspend')
+      await sql`UPDATE users SET suspended_until = ${change.until} WHERE id = ${id}`.execute(this.#db);
     if (change.kind === 'limit-uploads') {
       await sql`UPDATE users SET uploads_limited_at = now() WHERE id = ${id}`.execute(this.#db);
       await sql`UPDATE upload_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`.execute(this.#db);
@@ -249,7 +250,9 @@ export class EnforcementRepository {
 
   /** The category of a case (migration 0020), to name it in an action the case model asked for. */
   async caseCategory(caseId: number): Promise<string | undefined> {
-    const { rows } = await sql<{ category: string }>`SELECT category FROM moderation_cases WHERE id = ${caseId}`.execute(this.#db);
+    const { rows } = await sql<{ category: string }>`SELECT category FROM moderation_cases WHERE id = ${caseId}`.execute(
+      this.#db,
+    );
     return rows[0]?.category;
   }
 
@@ -349,9 +352,9 @@ export class EnforcementRepository {
   }
 
   async strikeCount(userId: number): Promise<number> {
-    const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM copyright_strikes WHERE user_id = ${userId}`.execute(
-      this.#db,
-    );
+    const { rows } = await sql<{
+      count: number;
+    }>`SELECT count(*)::int AS count FROM copyright_strikes WHERE user_id = ${userId}`.execute(this.#db);
     return rows[0]?.count ?? 0;
   }
 }

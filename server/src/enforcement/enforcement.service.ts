@@ -121,13 +121,22 @@ export class EnforcementService {
     return { statusCode: 1, statements };
   }
 
-  async actOnAccount(actor: Actor | null, userId: number, kind: AccountActionKind, input: AccountActionInput): Promise<ActionResult> {
-    if (kind === 'account-suspend' && !input.days) throw new AppError('invalid_input', { details: [{ field: 'days', problem: 'required' }] });
+  async actOnAccount(
+    actor: Actor | null,
+    userId: number,
+    kind: AccountActionKind,
+    input: AccountActionInput,
+  ): Promise<ActionResult> {
+    if (kind === 'account-suspend' && !input.days)
+      throw new AppError('invalid_input', { details: [{ field: 'days', problem: 'required' }] });
     const now = this.#now();
     const { action, account } = await this.#repository.transaction(async (repository) => {
       const account = await repository.account(userId);
       if (!account) throw new AppError('not_found');
-      const restricted = account.bannedAt !== null || account.uploadsLimitedAt !== null || (account.suspendedUntil?.getTime() ?? 0) > now.getTime();
+      const restricted =
+        account.bannedAt !== null ||
+        account.uploadsLimitedAt !== null ||
+        (account.suspendedUntil?.getTime() ?? 0) > now.getTime();
       if (kind === 'account-restore' && !restricted) throw new AppError('enforcement_not_applicable');
       if (kind === 'account-ban' && account.bannedAt) throw new AppError('enforcement_not_applicable');
       const endsAt = kind === 'account-suspend' ? new Date(now.getTime() + (input.days ?? 0) * DAY_MS) : null;
@@ -218,9 +227,18 @@ export class EnforcementService {
       endsAt: what.endsAt,
       appealableUntil: restore ? null : new Date(what.now.getTime() + this.#settings.appealWindowDays * DAY_MS),
     });
-    const details = { actionId: id, category: input.category, rule: input.rule ?? ruleOfCategory[input.category], note: input.note ?? '' };
-    const subject = what.postId === null ? { subjectType: 'user', subjectId: what.userId } : { subjectType: 'post', subjectId: what.postId };
-    await this.#audit.record({ actor, action: `enforcement.${what.kind}`, ...subject, caseId: input.caseId ?? null, details }, repository.db);
+    const details = {
+      actionId: id,
+      category: input.category,
+      rule: input.rule ?? ruleOfCategory[input.category],
+      note: input.note ?? '',
+    };
+    const subject =
+      what.postId === null ? { subjectType: 'user', subjectId: what.userId } : { subjectType: 'post', subjectId: what.postId };
+    await this.#audit.record(
+      { actor, action: `enforcement.${what.kind}`, ...subject, caseId: input.caseId ?? null, details },
+      repository.db,
+    );
     if (input.caseId !== undefined) {
       await this.#cases.record(
         input.caseId,

@@ -39,7 +39,13 @@ export interface CaseDesk {
   close(
     caseId: number,
     actor: Actor,
-    outcome: { status: 'actioned' | 'dismissed'; action: string; publicReason?: string; note?: string; data?: Record<string, unknown> },
+    outcome: {
+      status: 'actioned' | 'dismissed';
+      action: string;
+      publicReason?: string;
+      note?: string;
+      data?: Record<string, unknown>;
+    },
     trx?: Db,
   ): Promise<unknown>;
   record(

@@ -43,7 +43,13 @@ export class ReviewQueueService {
         await addJobIn(repository.db, 'notifications:post-created', { postId }, { jobKey: `post-created:${postId}` });
       }
       await this.#audit.record(
-        { actor, action: 'enforcement.review-approve', subjectType: 'post', subjectId: postId, details: { reason: post.reviewReason } },
+        {
+          actor,
+          action: 'enforcement.review-approve',
+          subjectType: 'post',
+          subjectId: postId,
+          details: { reason: post.reviewReason },
+        },
         repository.db,
       );
     });

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { fillTemplate } from '../mail/messages.ts';
-import type { ActionRow, AccountSubject } from './enforcement.repository.ts';
+import type { AccountSubject, ActionRow } from './enforcement.repository.ts';
 import type { Category, PostActionKind, Rule, Statement } from './vocabulary.ts';
 import { postActionKinds } from './vocabulary.ts';
 
@@ -68,7 +68,10 @@ export function presentStatement(action: ActionRow, now = Date.now()): Statement
     appealPath: open ? statementPath(action.id) : null,
     appeal: action.appealId === null ? null : { id: Number(action.appealId), status: action.appealStatus ?? 'open' },
     counterNoticeAllowed:
-      action.kind === 'post-hide' && action.category === 'copyright' && action.counterNoticeId === null && action.postStatus === 10,
+      action.kind === 'post-hide' &&
+      action.category === 'copyright' &&
+      action.counterNoticeId === null &&
+      action.postStatus === 10,
   };
 }
 

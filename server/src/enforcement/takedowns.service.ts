@@ -75,7 +75,11 @@ export class TakedownService {
     this.#now = deps.now ?? (() => new Date());
   }
 
-  async counterNotice(user: { id: number; username: string; locale: string; ip: string }, actionId: number, input: CounterNoticeInput) {
+  async counterNotice(
+    user: { id: number; username: string; locale: string; ip: string },
+    actionId: number,
+    input: CounterNoticeInput,
+  ) {
     const restoreAt = addBusinessDays(this.#now(), this.#settings.counterNoticeRestoreBusinessDays);
     const { id, action } = await this.#repository.transaction(async (repository) => {
       const action = await repository.action(actionId);
@@ -83,9 +87,20 @@ export class TakedownService {
       if (action.kind !== 'post-hide' || action.category !== 'copyright' || action.postStatus !== PostStatus.inReview) {
         throw new AppError('counter_notice_not_allowed');
       }
-      const id = await repository.insertCounterNotice({ ...input, actionId, postId: Number(action.postId), userId: user.id, restoreAt });
+      const id = await repository.insertCounterNotice({
+        ...input,
+        actionId,
+        postId: Number(action.postId),
+        userId: user.id,
+        restoreAt,
+      });
       if (id === undefined) throw new AppError('counter_notice_exists');
-      await addJobIn(repository.db, 'enforcement:restore-counter-noticed', { counterNoticeId: id }, { jobKey: restoreJobKey(id), runAt: restoreAt });
+      await addJobIn(
+        repository.db,
+        'enforcement:restore-counter-noticed',
+        { counterNoticeId: id },
+        { jobKey: restoreJobKey(id), runAt: restoreAt },
+      );
       await this.#audit.record(
         {
           actor: { id: user.id, username: user.username, ip: user.ip },
@@ -106,7 +121,13 @@ export class TakedownService {
       subject: { postId: Number(action.postId), userId: user.id },
       reporter: { userId: user.id, email: input.email, locale: user.locale },
       text: input.material,
-      details: { counterNoticeId: id, fullName: input.fullName, address: input.address, phone: input.phone, signature: input.signature },
+      details: {
+        counterNoticeId: id,
+        fullName: input.fullName,
+        address: input.address,
+        phone: input.phone,
+        signature: input.signature,
+      },
       ip: user.ip,
       ...(action.caseId === null ? {} : { relatedCaseId: Number(action.caseId) }),
     });
@@ -120,7 +141,13 @@ export class TakedownService {
       if (notice.restoredAt || notice.lawsuitReportedAt) throw new AppError('enforcement_not_applicable');
       await repository.reportLawsuit(counterNoticeId, actor.id);
       await this.#audit.record(
-        { actor, action: 'enforcement.lawsuit-reported', subjectType: 'post', subjectId: notice.postId, details: { counterNoticeId } },
+        {
+          actor,
+          action: 'enforcement.lawsuit-reported',
+          subjectType: 'post',
+          subjectId: notice.postId,
+          details: { counterNoticeId },
+        },
         repository.db,
       );
       return repository.counterNotice(counterNoticeId);

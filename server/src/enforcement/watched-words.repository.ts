@@ -37,14 +37,22 @@ export class WatchedWordsRepository {
   }
 
   /** Undefined when the term is listed already. */
-  async add(term: string, scopes: readonly WatchScope[], action: WatchAction, createdBy: number): Promise<WatchedWordRow | undefined> {
+  async add(
+    term: string,
+    scopes: readonly WatchScope[],
+    action: WatchAction,
+    createdBy: number,
+  ): Promise<WatchedWordRow | undefined> {
     const { rows } = await sql<WatchedWordRow>`
       INSERT INTO watched_words (term, scopes, action, created_by) VALUES (${term}, ${scopes}::text[], ${action}, ${createdBy})
       ON CONFLICT (term) DO NOTHING RETURNING ${COLUMNS}`.execute(this.#db);
     return rows.map(numeric)[0];
   }
 
-  async update(id: number, change: { scopes?: readonly WatchScope[]; action?: WatchAction }): Promise<WatchedWordRow | undefined> {
+  async update(
+    id: number,
+    change: { scopes?: readonly WatchScope[]; action?: WatchAction },
+  ): Promise<WatchedWordRow | undefined> {
     const { rows } = await sql<WatchedWordRow>`
       UPDATE watched_words SET scopes = coalesce(${change.scopes ?? null}::text[], scopes),
         action = coalesce(${change.action ?? null}, action), updated_at = now()

@@ -1,7 +1,7 @@
 import { AppError } from '../http/errors.ts';
 import { RestrictedTerms } from '../search/restricted-terms.ts';
 import { normalizeSearchText } from '../search/search-text.ts';
-import type { AuditWriter, Actor } from './ports.ts';
+import type { Actor, AuditWriter } from './ports.ts';
 import type { WatchAction, WatchedWordRow, WatchedWordsRepository, WatchScope } from './watched-words.repository.ts';
 import { watchScopes } from './watched-words.repository.ts';
 
@@ -83,7 +83,11 @@ export class WatchedWords implements ContentScreen {
     return view(row);
   }
 
-  async update(actor: Actor, id: number, change: { scopes?: readonly WatchScope[]; action?: WatchAction }): Promise<WatchedWordView> {
+  async update(
+    actor: Actor,
+    id: number,
+    change: { scopes?: readonly WatchScope[]; action?: WatchAction },
+  ): Promise<WatchedWordView> {
     const row = await this.#repository.update(id, { ...change, scopes: change.scopes && [...new Set(change.scopes)] });
     if (!row) throw new AppError('not_found');
     await this.#changed(actor, 'watched-word.update', row);
@@ -114,7 +118,10 @@ export class WatchedWords implements ContentScreen {
 
   matches(normalizedQuery: string): boolean {
     this.#refreshIfStale();
-    return this.#defaults.matches(normalizedQuery) || Object.values(this.#matchers.search).some((terms) => terms.matches(normalizedQuery));
+    return (
+      this.#defaults.matches(normalizedQuery) ||
+      Object.values(this.#matchers.search).some((terms) => terms.matches(normalizedQuery))
+    );
   }
 
   #judge(scope: WatchScope, text: string): WatchAction | undefined {
@@ -147,8 +154,12 @@ export class WatchedWords implements ContentScreen {
 
   #compile(rows: readonly WatchedWordRow[]): Matchers {
     const of = (scope: WatchScope, action: WatchAction) =>
-      new RestrictedTerms({ all: rows.filter((row) => row.action === action && row.scopes.includes(scope)).map((row) => row.term) });
-    return Object.fromEntries(watchScopes.map((scope) => [scope, { block: of(scope, 'block'), review: of(scope, 'review') }])) as Matchers;
+      new RestrictedTerms({
+        all: rows.filter((row) => row.action === action && row.scopes.includes(scope)).map((row) => row.term),
+      });
+    return Object.fromEntries(
+      watchScopes.map((scope) => [scope, { block: of(scope, 'block'), review: of(scope, 'review') }]),
+    ) as Matchers;
   }
 }
 
