@@ -134,6 +134,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       db: database.db,
       config,
       sessions: accounts.sessions,
+      notifications,
       audit: moderation.audit,
       cases: moderation.cases,
       watchedWords,

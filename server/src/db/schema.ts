@@ -263,6 +263,8 @@ export interface NotificationsTable {
   created_at: Defaulted<Timestamp>;
   read_at: Timestamp | null;
   actor_count: Defaulted<number>;
+  /** Migration 0025: a statement of reasons' enforcement action (enforcement/). */
+  enforcement_action_id: Defaulted<number | null>;
 }
 
 export interface UserCookiesTable {

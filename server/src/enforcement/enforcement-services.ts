@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createMailer } from '../mail/mailer.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
 import { AppealService } from './appeals.service.ts';
 import { EnforcementRepository } from './enforcement.repository.ts';
 import { EnforcementService } from './enforcement.service.ts';
@@ -29,6 +30,7 @@ export async function createEnforcementServices(deps: {
   db: Db;
   config: Config;
   sessions: SessionEnder;
+  notifications: Pick<NotificationService, 'moderationNotice'>;
   audit: AuditWriter;
   cases: CaseDesk;
   /** Built before the services that screen text with it (posts, uploads, profiles, search). */
@@ -39,7 +41,12 @@ export async function createEnforcementServices(deps: {
   const { db, config, audit, cases, now } = deps;
   const repository = new EnforcementRepository(db);
   await repository.setReviewThreshold(config.enforcement.prepublicationReviewPosts);
-  const statements = new StatementSender({ db, mailer: createMailer(config.mail), baseUrl: config.http.baseUrl, log: deps.log });
+  const statements = new StatementSender({
+    notifications: deps.notifications,
+    mailer: createMailer(config.mail),
+    baseUrl: config.http.baseUrl,
+    log: deps.log,
+  });
   const settings = config.enforcement;
   const actions = new EnforcementService({ repository, statements, sessions: deps.sessions, audit, cases, settings, now });
   const { watchedWords } = deps;

@@ -16,6 +16,8 @@ export interface ActionInput {
   /** Kept for the staff only (case event and audit entry). */
   readonly note?: string;
   readonly caseId?: number;
+  /** A trusted flagger whose report made the system act (audit detail; the action stays automated). */
+  readonly flaggedBy?: number;
 }
 
 export interface PostActionInput extends ActionInput {
@@ -159,7 +161,12 @@ export class EnforcementService {
   async hidePendingReview(postId: number, context: { readonly caseId: number; readonly actorId: number | null }): Promise<void> {
     const category = ((await this.#repository.caseCategory(context.caseId)) ?? 'other') as Category;
     try {
-      await this.actOnPost(null, postId, 'post-hide', { category, caseId: context.caseId, note: 'trusted flagger report' });
+      await this.actOnPost(null, postId, 'post-hide', {
+        category,
+        caseId: context.caseId,
+        note: 'trusted flagger report',
+        ...(context.actorId === null ? {} : { flaggedBy: context.actorId }),
+      });
     } catch (error) {
       // Already out of public view (hidden, removed, still processing): nothing to hide.
       if (!(error instanceof AppError && error.code === 'enforcement_not_applicable')) throw error;
@@ -207,7 +214,15 @@ export class EnforcementService {
       const account = await repository.account(post.userId);
       if (!account) throw new AppError('not_found');
       await repository.setPostStatus(postId, transition.change);
-      const action = await this.#record(repository, actor, { kind, userId: post.userId, postId, endsAt: null, input, now });
+      const action = await this.#record(repository, actor, {
+        kind,
+        userId: post.userId,
+        postId,
+        endsAt: null,
+        input,
+        now,
+        previousStatus: post.status,
+      });
       const strikes =
         input.category === 'copyright' && kind !== 'post-restore' ? await repository.addStrike(post.userId, action.id) : 0;
       return { action, account, title: post.title, strikes };
@@ -228,6 +243,7 @@ export class EnforcementService {
       input: ActionInput;
       now: Date;
       appealToken?: string;
+      previousStatus?: number;
     },
   ): Promise<ActionRow> {
     const { input } = what;
@@ -251,6 +267,8 @@ export class EnforcementService {
       category: input.category,
       rule: input.rule ?? ruleOfCategory[input.category],
       note: input.note ?? '',
+      ...(what.previousStatus === undefined ? {} : { previousStatus: what.previousStatus }),
+      ...(input.flaggedBy === undefined ? {} : { flaggedBy: input.flaggedBy }),
     };
     const subject =
       what.postId === null ? { subjectType: 'user', subjectId: what.userId } : { subjectType: 'post', subjectId: what.postId };

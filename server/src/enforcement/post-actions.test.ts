@@ -40,6 +40,8 @@ describe('actions on posts', () => {
       expect.objectContaining({ actorId: moderator.id, details: expect.objectContaining({ actionId: statement.id }) }),
     ]);
     expect(await moderationNotifications(db, owner.id)).toEqual([{ actionId: statement.id, notice: 'statement' }]);
+    const [notification] = (await owner.api.get('/api/notification/moderation')).notifications;
+    expect(notification.moderation).toEqual({ caseId: null, notice: 'statement', actionId: statement.id });
     const mail = await lastMailTo(t, owner.email);
     expect(mail?.subject).toBe('Velvet: eine Entscheidung zu deinem Beitrag');
     expect(mail?.text).toContain('„Sommerabend“ wurde ausgeblendet');

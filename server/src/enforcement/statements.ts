@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { fillTemplate } from '../mail/messages.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { AccountSubject, ActionRow } from './enforcement.repository.ts';
 import type { Category, PostActionKind, Rule, Statement } from './vocabulary.ts';
 import { postActionKinds } from './vocabulary.ts';
@@ -108,34 +107,35 @@ export function renderStatement(
 
 /**
  * Sends a statement of reasons (DSA art. 17) to the user an action is about: a `moderation` notification
- * pointing at the action and an e-mail in their language. A failure is logged and
- * never undoes the action: the statement stays readable at GET /api/enforcement/statements/{id}.
+ * (notice `statement`, pointing at the action; live over the socket) and an e-mail in their language. A
+ * failure is logged and never undoes the action: the statement stays readable at
+ * GET /api/enforcement/statements/{id}.
  */
 export class StatementSender {
-  readonly #db: Db;
+  readonly #notifications: Pick<NotificationService, 'moderationNotice'>;
   readonly #mailer: Mailer;
   readonly #baseUrl: string;
   readonly #log: Logger;
 
-  constructor(deps: { db: Db; mailer: Mailer; baseUrl: string; log: Logger }) {
-    this.#db = deps.db;
+  constructor(deps: {
+    notifications: Pick<NotificationService, 'moderationNotice'>;
+    mailer: Mailer;
+    baseUrl: string;
+    log: Logger;
+  }) {
+    this.#notifications = deps.notifications;
     this.#mailer = deps.mailer;
     this.#baseUrl = deps.baseUrl;
     this.#log = deps.log;
   }
 
   async send(action: ActionRow, account: AccountSubject, postTitle: string, appealToken?: string): Promise<void> {
+    await this.#notifications.moderationNotice(account.id, action.caseId, 'statement', action.id);
+    if (!account.email) return;
     try {
-      await sql`INSERT INTO notifications (user_id, type, actor_count, case_id, notice, enforcement_action_id)
-        VALUES (${account.id}, 'moderation', 0, ${action.caseId}, 'statement', ${action.id})`.execute(this.#db);
-      if (account.email) {
-        await this.#mailer.send({
-          to: account.email,
-          ...renderStatement(action, account, postTitle, this.#baseUrl, appealToken),
-        });
-      }
+      await this.#mailer.send({ to: account.email, ...renderStatement(action, account, postTitle, this.#baseUrl, appealToken) });
     } catch (error) {
-      this.#log.error({ err: error, actionId: action.id }, 'statement of reasons not sent');
+      this.#log.error({ err: error, actionId: action.id }, 'statement of reasons not e-mailed');
     }
   }
 }
