@@ -296,6 +296,7 @@ export const ModerationSettings = Type.Object(
     /** Per-category overrides in business days; a category absent here uses the default. */
     categoryDeadlineBusinessDays: Type.Partial(
       Type.Object(Object.fromEntries(CASE_CATEGORIES.map((category) => [category, Type.Integer({ minimum: 1, maximum: 60 })]))),
+      { additionalProperties: false },
     ),
     /** Reports a client (account or address) may file per hour. */
     reportsPerHour: Type.Integer({ minimum: 1, maximum: 1000 }),

@@ -32,14 +32,26 @@ export interface ModerationServices {
   readonly errors: RecentErrors;
 }
 
+/** What enforcement builds on. */
+export interface EnforcementCore {
+  readonly cases: CaseService;
+  readonly casesRepository: CasesRepository;
+  readonly audit: AuditLog;
+  readonly roles: RoleService;
+  readonly notices: ModerationNotices;
+}
+
 export interface ModerationWiring {
   readonly db: Db;
   readonly config: Config;
   readonly log: Logger;
   readonly mailer: Mailer;
   readonly notifications: Pick<NotificationService, 'moderationNotice'>;
-  /** The enforcement service's hide; absent, the built-in SQL one. */
-  readonly enforcement?: Enforcement;
+  /**
+   * Builds the enforcement service from the case core it closes cases with (it is built after them, and
+   * intake then calls its hide); absent, the built-in SQL hide.
+   */
+  readonly enforcement?: (core: EnforcementCore) => Enforcement;
   /** The enforcement service's strike count; absent, none are counted yet. */
   readonly strikes?: StrikeCounter;
 }
@@ -68,6 +80,7 @@ export function createModerationServices(wiring: ModerationWiring): ModerationSe
     strikes: wiring.strikes ?? (async () => 0),
   });
   const errors = new RecentErrors();
+  const core: EnforcementCore = { cases, casesRepository, audit, roles, notices };
   return {
     audit,
     auditSearch: new AuditService(audit),
@@ -81,7 +94,7 @@ export function createModerationServices(wiring: ModerationWiring): ModerationSe
       repository: casesRepository,
       settings,
       roles,
-      enforcement: wiring.enforcement ?? new SqlHidePendingReview(db, casesRepository, audit),
+      enforcement: wiring.enforcement?.(core) ?? new SqlHidePendingReview(db, casesRepository, audit),
       notices,
       botCheck: new BotCheck(db, config.auth.jwtSecret, config.auth.altchaMaxNumber),
       baseUrl: config.http.baseUrl,

@@ -118,8 +118,8 @@ CREATE INDEX audit_log_actor ON audit_log (actor_id, created_at DESC);
 CREATE INDEX audit_log_subject ON audit_log (subject_type, subject_id, created_at DESC);
 CREATE INDEX audit_log_action ON audit_log (action, created_at DESC);
 
--- The app connects as the database owner (a superuser on the embedded server), which no REVOKE binds, so
--- the refusal is a trigger: it fires for every role.
+-- The app connects as the tables' owner (a superuser on the embedded server), whom no REVOKE binds, so
+-- the refusal is a trigger: it fires for every role, the owner's included.
 CREATE FUNCTION audit_log_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
@@ -128,8 +128,6 @@ CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log
   FOR EACH ROW EXECUTE FUNCTION audit_log_is_append_only();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_is_append_only();
--- Where the app does run under a role of its own (DATABASE_URL with a non-owner), grants say it too.
-REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM PUBLIC;
 
 -- Moderation notices to users (a moderator's message about a report, a case closed; enforcement adds
 -- statements of reasons): one more notification type, pointing at its case.

@@ -1,7 +1,20 @@
-import type { TFunction } from '../../i18n/translate';
+import type { MessageKey, TFunction } from '../../i18n/translate';
 import type { NotificationView } from './notification-types';
 
 const NAME_MARK = '\u0000';
+
+/** The notices of server/src/moderation/moderation-notices.ts; a notice this build does not know reads as an update. */
+const moderationNotices: Readonly<Record<string, MessageKey>> = {
+  'report-received': 'notifications.moderation.reportReceived',
+  'case-message': 'notifications.moderation.caseMessage',
+  'case-dismissed': 'notifications.moderation.caseDismissed',
+  'case-actioned': 'notifications.moderation.caseActioned',
+};
+
+function moderationSentence(t: TFunction, notice: NotificationView['moderation']): string {
+  const key = (notice && moderationNotices[notice.notice]) ?? 'notifications.moderation.caseUpdate';
+  return t(key, { caseId: notice?.caseId ?? '' });
+}
 
 /** The sentence of a notification, split around the actor's name so the name can be set in bold. */
 export function notificationSentence(t: TFunction, item: NotificationView): { before: string; name: string; after: string } {
@@ -16,7 +29,9 @@ export function notificationSentence(t: TFunction, item: NotificationView): { be
         ? t('notifications.followed', { name: NAME_MARK })
         : item.type === 'post-created'
           ? t('notifications.posted', { name: NAME_MARK })
-          : t('notifications.scraperDone');
+          : item.type === 'moderation'
+            ? moderationSentence(t, item.moderation)
+            : t('notifications.scraperDone');
   const [before = '', after = ''] = text.split(NAME_MARK);
   return text.includes(NAME_MARK) ? { before, name, after } : { before: text, name: '', after: '' };
 }
