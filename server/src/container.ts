@@ -115,7 +115,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       log,
       mailer: createMailer(config.mail),
       notifications,
-      enforcement: { hidePendingReview: (postId, context) => enforced().actions.hidePendingReview(postId, context) },
+      enforcement: () => ({ hidePendingReview: (postId, context) => enforced().actions.hidePendingReview(postId, context) }),
       strikes: (userId) => enforced().repository.strikeCount(userId),
     });
     const watchedWords = new WatchedWords(new WatchedWordsRepository(database.db), moderation.audit);
