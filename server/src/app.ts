@@ -11,6 +11,7 @@ import bannerRoutes from './banners/banners.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
+import enforcementRoutes from './enforcement/enforcement.routes.ts';
 import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -125,6 +126,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(contactRoutes, { contact: services.discovery.contact });
   await app.register(verificationRequestRoutes, { verification: services.verification });
   await app.register(notificationRoutes, { notifications: services.notifications });
+  await app.register(enforcementRoutes, { enforcement: services.enforcement });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

@@ -97,6 +97,16 @@ export interface Config {
   readonly logLevel: string;
   readonly appVersion: string;
   readonly legal: LegalDetails;
+  readonly enforcement: EnforcementSettings;
+}
+
+/** Moderation rules that are the operator's choice (enforcement/README.md). */
+export interface EnforcementSettings {
+  /** Published posts a creator needs before their posts skip pre-publication review; 0: no review. */
+  readonly prepublicationReviewPosts: number;
+  readonly appealWindowDays: number;
+  readonly counterNoticeRestoreBusinessDays: number;
+  readonly repeatInfringerStrikes: number;
 }
 
 /** Who runs the site, as the legal pages name them; the defaults tell the operator what to set. */
@@ -107,6 +117,11 @@ export interface LegalDetails {
   readonly governingLaw: string;
   readonly custodianName: string;
   readonly custodianAddress: string;
+  /** The DMCA designated agent (17 U.S.C. 512(c)(2)), shown on /legal/takedown. */
+  readonly dmcaAgentName: string;
+  readonly dmcaAgentAddress: string;
+  readonly dmcaAgentPhone: string;
+  readonly dmcaAgentEmail: string;
 }
 
 export class ConfigError extends Error {}
@@ -288,6 +303,16 @@ export function buildConfig(settings: Settings): Config {
       governingLaw: settings.LEGAL_GOVERNING_LAW,
       custodianName: settings.RECORDS_CUSTODIAN_NAME,
       custodianAddress: settings.RECORDS_CUSTODIAN_ADDRESS,
+      dmcaAgentName: settings.DMCA_AGENT_NAME,
+      dmcaAgentAddress: settings.DMCA_AGENT_ADDRESS,
+      dmcaAgentPhone: settings.DMCA_AGENT_PHONE,
+      dmcaAgentEmail: settings.DMCA_AGENT_EMAIL,
+    },
+    enforcement: {
+      prepublicationReviewPosts: settings.PREPUBLICATION_REVIEW_POSTS,
+      appealWindowDays: settings.APPEAL_WINDOW_DAYS,
+      counterNoticeRestoreBusinessDays: settings.COUNTER_NOTICE_RESTORE_BUSINESS_DAYS,
+      repeatInfringerStrikes: settings.REPEAT_INFRINGER_STRIKES,
     },
   } satisfies Config);
 }

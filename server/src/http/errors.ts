@@ -98,6 +98,17 @@ export const errorTable = {
   last_admin: { statusCode: -205, message: 'Keep at least one admin' },
   // Verification requests (compliance/verification-requests.service.ts).
   already_verified: { statusCode: -185, message: 'This account is verified already' },
+  // Enforcement (enforcement/): account restrictions, appeals, counter-notices, watched words (-220..-239).
+  account_suspended: { statusCode: -220, message: 'This account is suspended for now' },
+  uploads_limited: { statusCode: -221, message: 'Uploading is turned off for this account' },
+  enforcement_not_applicable: { statusCode: -222, message: 'This action does not apply to the current state' },
+  appeal_window_closed: { statusCode: -223, message: 'The time to appeal this decision has passed' },
+  appeal_exists: { statusCode: -224, message: 'This decision was already appealed' },
+  appeal_same_moderator: { statusCode: -225, message: 'An appeal is decided by a moderator who did not take the action' },
+  appeal_decided: { statusCode: -226, message: 'This appeal was already decided' },
+  counter_notice_not_allowed: { statusCode: -227, message: 'A counter-notice applies only to a post withheld for copyright' },
+  counter_notice_exists: { statusCode: -228, message: 'A counter-notice was already sent for this decision' },
+  watched_word_blocked: { statusCode: -229, message: 'This text contains a word that is not allowed here' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -31,10 +31,14 @@ export function messageCatalogue<K extends string>(dir: URL) {
     const language = locale.slice(0, 2).toLowerCase();
     const text = catalogue(language)?.[key] ?? catalogue('en')?.[key];
     if (!text) throw new Error(`missing e-mail message ${key}`);
-    const fill = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
-    return { subject: fill(text.subject), text: fill(text.text) };
+    return { subject: fillTemplate(text.subject, values), text: fillTemplate(text.text, values) };
   };
 }
 
 /** The account e-mails (verification, password reset) in the reader's language. */
 export const renderMessage = messageCatalogue<MessageKey>(new URL('./messages/', import.meta.url));
+
+/** `{{name}}` placeholders filled from `values`; unknown ones are left as they are. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+}

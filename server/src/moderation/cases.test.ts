@@ -136,10 +136,11 @@ describe('intake into cases', () => {
       { userId: flagger.id, ip: nextAddress(), locale: 'en' },
     );
     const post = await db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow();
-    expect(post.status).toBe(PostStatus.blocked);
-    const [entry] = (await auditEntries(t, 'post.hide_pending_review')).filter((row) => row.case_id === opened.caseId);
-    expect(entry).toMatchObject({ actor_id: flagger.id, subject_type: 'post', subject_id: String(postId) });
-    expect(entry?.details).toMatchObject({ previousStatus: PostStatus.published });
+    // Enforcement hides it (in review, files kept) as an automated action, with the flagger in the audit entry.
+    expect(post.status).toBe(PostStatus.inReview);
+    const [entry] = (await auditEntries(t, 'enforcement.post-hide')).filter((row) => row.case_id === opened.caseId);
+    expect(entry).toMatchObject({ actor_id: null, subject_type: 'post', subject_id: String(postId) });
+    expect(entry?.details).toMatchObject({ previousStatus: PostStatus.published, flaggedBy: flagger.id });
     const row = await db
       .selectFrom('moderation_cases')
       .select('status')

@@ -73,7 +73,7 @@ export async function presentNotifications(
       usersCount: Math.max(users.length, row.actorCount - (row.actorIds.length - users.length)),
       post: row.postId === null ? null : (postById.get(row.postId) ?? null),
       scraperJob: row.scraperJobId === null ? null : { id: row.scraperJobId },
-      moderation: row.caseId === null || row.notice === null ? null : { caseId: row.caseId, notice: row.notice },
+      moderation: row.notice === null ? null : { caseId: row.caseId, notice: row.notice, actionId: row.enforcementActionId },
       minOld: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 60_000)),
       isNew: row.readAt === null,
     };

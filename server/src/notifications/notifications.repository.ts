@@ -16,6 +16,8 @@ export interface NotificationRow {
   readonly scraperJobId: number | null;
   readonly caseId: number | null;
   readonly notice: string | null;
+  /** A statement of reasons (notice `statement`): the enforcement action it is about (enforcement/). */
+  readonly enforcementActionId: number | null;
   readonly createdAt: Date;
   readonly readAt: Date | null;
 }
@@ -51,7 +53,8 @@ export interface Touched {
 export type WrittenNotification = NotificationRow & { readonly userId: number };
 
 const RETURNING_ROW = sql`RETURNING id, user_id AS "userId", type, actor_ids AS "actorIds", actor_count AS "actorCount",
-  post_id AS "postId", scraper_job_id AS "scraperJobId", case_id AS "caseId", notice, created_at AS "createdAt", read_at AS "readAt"`;
+  post_id AS "postId", scraper_job_id AS "scraperJobId", case_id AS "caseId", notice,
+  enforcement_action_id AS "enforcementActionId", created_at AS "createdAt", read_at AS "readAt"`;
 
 export interface Cursor {
   readonly createdAt: string;
@@ -128,10 +131,15 @@ export class NotificationsRepository {
    * who want such notifications. Returns the rows made and the cursor of the last follower looked at.
    */
   /** A moderation notice about case `caseId` (a moderator's message, a decision); one per event, never grouped. */
-  async addModeration(userId: number, caseId: number, notice: string): Promise<WrittenNotification | undefined> {
+  async addModeration(
+    userId: number,
+    caseId: number | null,
+    notice: string,
+    actionId: number | null = null,
+  ): Promise<WrittenNotification | undefined> {
     const { rows } = await sql<WrittenNotification>`
-      INSERT INTO notifications (user_id, type, case_id, notice, actor_count)
-      SELECT u.id, 'moderation', ${caseId}, ${notice}, 0 FROM users u WHERE u.id = ${userId}
+      INSERT INTO notifications (user_id, type, case_id, notice, enforcement_action_id, actor_count)
+      SELECT u.id, 'moderation', ${caseId}, ${notice}, ${actionId}, 0 FROM users u WHERE u.id = ${userId}
       ${RETURNING_ROW}`.execute(this.db);
     return withNumericActors(rows)[0];
   }
@@ -181,6 +189,7 @@ export class NotificationsRepository {
         'n.scraper_job_id as scraperJobId',
         'n.case_id as caseId',
         'n.notice',
+        'n.enforcement_action_id as enforcementActionId',
         'n.created_at as createdAt',
         'n.read_at as readAt',
       ])
@@ -223,6 +232,7 @@ export class NotificationsRepository {
         'n.scraper_job_id as scraperJobId',
         'n.case_id as caseId',
         'n.notice',
+        'n.enforcement_action_id as enforcementActionId',
         'n.created_at as createdAt',
         'n.read_at as readAt',
       ])

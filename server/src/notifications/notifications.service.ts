@@ -63,8 +63,11 @@ export class NotificationService implements SocialActivity {
   }
 
   /** For moderation: a notice about case `caseId` to one of the people it concerns (moderation/moderation-notices.ts). */
-  async moderationNotice(userId: number, caseId: number, notice: string): Promise<void> {
-    await this.guard('moderation', async () => this.deliver(await this.repository.addModeration(userId, caseId, notice)));
+  /** `actionId`: a statement of reasons (enforcement/), which may have no case. */
+  async moderationNotice(userId: number, caseId: number | null, notice: string, actionId?: number): Promise<void> {
+    await this.guard('moderation', async () =>
+      this.deliver(await this.repository.addModeration(userId, caseId, notice, actionId ?? null)),
+    );
   }
 
   /** For the media pipeline when a post is published: followers hear of it through a background job. */

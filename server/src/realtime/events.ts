@@ -19,7 +19,12 @@ export interface NotificationView {
   readonly post: NotificationPost | null;
   readonly scraperJob: { readonly id: number } | null;
   /** A `moderation` notice: its case and which notice (moderation/moderation-notices.ts); null on other types. */
-  readonly moderation: { readonly caseId: number; readonly notice: string } | null;
+  readonly moderation: {
+    readonly caseId: number | null;
+    readonly notice: string;
+    /** Notice `statement`: the enforcement action, read at GET /api/enforcement/statements/{actionId}. */
+    readonly actionId: number | null;
+  } | null;
   /** Whole minutes since createdDate when the answer was made. */
   readonly minOld: number;
   readonly isNew: boolean;

@@ -28,7 +28,13 @@ export interface DiscoveryServices {
   readonly contact: ContactService;
 }
 
-export function createDiscoveryServices(db: Db, config: Config, log: Logger, reports: ReportIntake): DiscoveryServices {
+export function createDiscoveryServices(
+  db: Db,
+  config: Config,
+  log: Logger,
+  reports: ReportIntake,
+  restricted: Pick<RestrictedTerms, 'matches'> = RestrictedTerms.load(),
+): DiscoveryServices {
   const tagsRepository = new TagsRepository(db);
   const postCards = new PostFeedRepository(db);
   const playlists = new PlaylistService(new PlaylistsRepository(db));
@@ -41,7 +47,7 @@ export function createDiscoveryServices(db: Db, config: Config, log: Logger, rep
       posts: postCards,
       tags: tagsRepository,
       playlists,
-      restricted: RestrictedTerms.load(),
+      restricted,
     }),
     banners: new BannerService(new BannersRepository(db)),
     contact: new ContactService({

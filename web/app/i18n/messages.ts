@@ -2,6 +2,7 @@ import site from './locales/en.json';
 import account from './namespaces/account/en.json';
 import counts from './namespaces/counts/en.json';
 import discovery from './namespaces/discovery/en.json';
+import enforcement from './namespaces/enforcement/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import imports from './namespaces/imports/en.json';
@@ -22,6 +23,7 @@ export const sourceMessages = {
   account,
   counts,
   discovery,
+  enforcement,
   feed,
   guide,
   imports,
@@ -39,6 +41,7 @@ export const namespaces = [
   'account',
   'counts',
   'discovery',
+  'enforcement',
   'feed',
   'guide',
   'imports',

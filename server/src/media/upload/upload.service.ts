@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
+import type { ContentScreen } from '../../enforcement/watched-words.ts';
 import { AppError } from '../../http/errors.ts';
 import { PostStatus } from '../../posts/post-status.ts';
 import { mediaName } from '../media-name.ts';
@@ -43,6 +44,8 @@ export interface UploadServiceDeps {
   /** Each upload gets a folder of its own under this one, removed when the upload ends. */
   readonly scratchRoot: string;
   readonly log: Logger;
+  /** Watched words (enforcement/): a title or tag that is refused, or that holds the post for review. */
+  readonly screen?: Pick<ContentScreen, 'screenPost' | 'holdPost'>;
 }
 
 export interface UploadResult extends CreatedPost {
@@ -103,6 +106,7 @@ export class UploadService {
         throw new AppError('invalid_input', { details: [{ field: 'body/purpose', problem: 'post-multi is for several files' }] });
       }
       const tags = parseTags(form.tags);
+      const held = this.#deps.screen?.screenPost({ title: form.title, tags }) ?? false;
       const uploader = await this.#uploader(userId);
       const scraperJobId = await this.#scraperJobOf(userId, form.scraperUId, form.scraperJob);
       const clips = form.clips === '1';
@@ -121,6 +125,7 @@ export class UploadService {
         tags,
         lgbt: form.lgbt ? Number(form.lgbt) : defaultOrientation(uploader),
         scraperJobId,
+        held,
       }).catch((error: unknown) => {
         // Another upload completed the same URL import meanwhile.
         throw error instanceof ScraperJobTaken ? new AppError('conflict') : error;
@@ -159,6 +164,7 @@ export class UploadService {
         scraperJobId: job.id,
         // Nothing fetched from elsewhere goes public unseen: its owner titles and publishes it in the composer.
         targetStatus: PostStatus.private,
+        held: false,
       });
     } catch (error) {
       if (!(error instanceof ScraperJobTaken)) throw error;
@@ -259,7 +265,7 @@ export class UploadService {
   async #createPost(
     userId: number,
     files: readonly Prepared[],
-    post: Pick<PostDraft, 'title' | 'tags' | 'lgbt' | 'scraperJobId' | 'targetStatus'>,
+    { held, ...post }: Pick<PostDraft, 'title' | 'tags' | 'lgbt' | 'scraperJobId' | 'targetStatus'> & { held: boolean },
   ): Promise<CreatedPost> {
     const { repository, storage, processing, log } = this.#deps;
     const drafts = files.map((file) => mediaDraft(file));
@@ -275,6 +281,8 @@ export class UploadService {
       await repository.forget(keys).catch((cleanup) => log.warn({ err: cleanup }, 'journal cleanup failed'));
       throw error;
     }
+    // Before processing can publish it: the pre-publication trigger then holds the post for review.
+    if (held) await this.#deps.screen?.holdPost(created.postId);
     await processing.schedule(created.postId);
     return created;
   }

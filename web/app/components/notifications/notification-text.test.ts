@@ -16,7 +16,7 @@ const moderationNotice = (notice: string): NotificationView => ({
   usersCount: 0,
   post: null,
   scraperJob: null,
-  moderation: { caseId: 42, notice },
+  moderation: { caseId: 42, notice, actionId: null },
   minOld: 0,
   isNew: true,
 });
