@@ -26,11 +26,11 @@ export const CASE_STATUSES = ['open', 'assigned', 'escalated', 'actioned', 'dism
 export const STAFF_ROLES = ['moderator', 'admin', 'trusted_flagger'] as const;
 export const QUEUES = ['open', 'mine', 'escalated', 'overdue', 'appeals'] as const;
 
-export const CaseCategory = Type.Union(CASE_CATEGORIES.map((value) => Type.Literal(value)));
-export const CaseKind = Type.Union(CASE_KINDS.map((value) => Type.Literal(value)));
-export const CaseStatus = Type.Union(CASE_STATUSES.map((value) => Type.Literal(value)));
-export const StaffRole = Type.Union(STAFF_ROLES.map((value) => Type.Literal(value)));
-export const Queue = Type.Union(QUEUES.map((value) => Type.Literal(value)));
+export const CaseCategory = Type.Enum(CASE_CATEGORIES);
+export const CaseKind = Type.Enum(CASE_KINDS);
+export const CaseStatus = Type.Enum(CASE_STATUSES);
+export const StaffRole = Type.Enum(STAFF_ROLES);
+export const Queue = Type.Enum(QUEUES);
 export type CaseCategory = Static<typeof CaseCategory>;
 export type CaseKind = Static<typeof CaseKind>;
 export type CaseStatus = Static<typeof CaseStatus>;
