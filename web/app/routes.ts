@@ -46,6 +46,14 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   ...legal,
+  route('report-content', 'routes/report-content.tsx'),
+  route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
+    index('routes/admin/queues.tsx', { id: 'admin-queues' }),
+    route('case/:id', 'routes/admin/case.tsx', { id: 'admin-case' }),
+    route('audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+    route('operations', 'routes/admin/operations.tsx', { id: 'admin-operations' }),
+    route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
+  ]),
 
   ...withVariants('playlist', (base, suffix) => [
     route(base, 'routes/playlists.tsx', { id: `playlists${suffix}` }),
