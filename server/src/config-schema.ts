@@ -237,6 +237,52 @@ export const settingsSchema = Type.Object({
     minLength: 1,
     description: 'Street address where the 18 U.S.C. 2257 records are kept and can be inspected.',
   }),
+  DMCA_AGENT_NAME: Type.String({
+    default: '[Designated DMCA agent: set DMCA_AGENT_NAME]',
+    minLength: 1,
+    description: 'Name of the agent designated with the U.S. Copyright Office to receive DMCA notices, shown on /legal/takedown.',
+  }),
+  DMCA_AGENT_ADDRESS: Type.String({
+    default: '[DMCA agent postal address: set DMCA_AGENT_ADDRESS]',
+    minLength: 1,
+    description: "Postal address of the designated DMCA agent, shown on /legal/takedown.",
+  }),
+  DMCA_AGENT_PHONE: Type.String({
+    default: '[DMCA agent telephone: set DMCA_AGENT_PHONE]',
+    minLength: 1,
+    description: 'Telephone number of the designated DMCA agent, shown on /legal/takedown.',
+  }),
+  DMCA_AGENT_EMAIL: Type.String({
+    default: '[DMCA agent e-mail: set DMCA_AGENT_EMAIL]',
+    minLength: 1,
+    description: 'E-mail address of the designated DMCA agent, shown on /legal/takedown.',
+  }),
+  PREPUBLICATION_REVIEW_POSTS: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    default: 3,
+    description:
+      "A creator's posts wait for a moderator's approval (status 10, in review) until this many of their posts are published; 0 turns pre-publication review off.",
+  }),
+  APPEAL_WINDOW_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    default: 20,
+    description: 'Days after a moderation action during which the affected user may appeal it.',
+  }),
+  COUNTER_NOTICE_RESTORE_BUSINESS_DAYS: Type.Integer({
+    minimum: 10,
+    maximum: 14,
+    default: 10,
+    description:
+      'Business days after a DMCA counter-notice at which the post is restored, unless the complainant reports a lawsuit first (17 U.S.C. 512(g): 10 to 14).',
+  }),
+  REPEAT_INFRINGER_STRIKES: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 3,
+    description: 'Copyright strikes (never reset) at which an account is proposed for a ban as a repeat infringer.',
+  }),
   SCRAPER_MAX_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest file a URL import downloads.' }),
   SCRAPER_TIMEOUT_SECONDS: Type.Integer({
     minimum: 1,

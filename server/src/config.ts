@@ -97,6 +97,17 @@ export interface Config {
   readonly logLevel: string;
   readonly appVersion: string;
   readonly legal: LegalDetails;
+  readonly enforcement: EnforcementSettings;
+}
+
+/** Moderation rules that are the operator's choice (enforcement/README.md). */
+export interface EnforcementSettings {
+  readonly dmcaAgent: { readonly name: string; readonly address: string; readonly phone: string; readonly email: string };
+  /** Published posts a creator needs before their posts skip pre-publication review; 0: no review. */
+  readonly prepublicationReviewPosts: number;
+  readonly appealWindowDays: number;
+  readonly counterNoticeRestoreBusinessDays: number;
+  readonly repeatInfringerStrikes: number;
 }
 
 /** Who runs the site, as the legal pages name them; the defaults tell the operator what to set. */
@@ -288,6 +299,18 @@ export function buildConfig(settings: Settings): Config {
       governingLaw: settings.LEGAL_GOVERNING_LAW,
       custodianName: settings.RECORDS_CUSTODIAN_NAME,
       custodianAddress: settings.RECORDS_CUSTODIAN_ADDRESS,
+    },
+    enforcement: {
+      dmcaAgent: {
+        name: settings.DMCA_AGENT_NAME,
+        address: settings.DMCA_AGENT_ADDRESS,
+        phone: settings.DMCA_AGENT_PHONE,
+        email: settings.DMCA_AGENT_EMAIL,
+      },
+      prepublicationReviewPosts: settings.PREPUBLICATION_REVIEW_POSTS,
+      appealWindowDays: settings.APPEAL_WINDOW_DAYS,
+      counterNoticeRestoreBusinessDays: settings.COUNTER_NOTICE_RESTORE_BUSINESS_DAYS,
+      repeatInfringerStrikes: settings.REPEAT_INFRINGER_STRIKES,
     },
   } satisfies Config);
 }

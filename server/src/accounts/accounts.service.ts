@@ -66,6 +66,7 @@ export class AccountService {
     }
     this.throttle.succeed(key);
     if (account.bannedAt) throw new AppError('user_banned');
+    if (account.suspendedUntil && account.suspendedUntil.getTime() > Date.now()) throw new AppError('account_suspended');
     const restored = Boolean(account.deleteRequestedAt);
     if (restored) await this.users.cancelDeletion(account.id);
     const issued = await this.sessions.start({ ...account, deleteRequestedAt: null });

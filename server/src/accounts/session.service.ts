@@ -37,9 +37,14 @@ export interface RequestSession {
 export const ANONYMOUS: RequestSession = Object.freeze({ anonymous: true, debugLevel: 0 });
 
 /** Access failure that means "the account itself may not be used", in the spec's codes. */
-export function accountBlock(account: Pick<AccountRow, 'bannedAt' | 'deleteRequestedAt'>): ErrorCode | undefined {
+export function accountBlock(
+  account: Pick<AccountRow, 'bannedAt' | 'deleteRequestedAt' | 'suspendedUntil'>,
+  now = Date.now(),
+): ErrorCode | undefined {
   if (account.bannedAt) return 'user_banned';
   if (account.deleteRequestedAt) return 'user_to_be_deleted';
+  // A suspension lifts itself: the clock passing suspended_until is all it takes (enforcement/README.md).
+  if (account.suspendedUntil && account.suspendedUntil.getTime() > now) return 'account_suspended';
   return undefined;
 }
 

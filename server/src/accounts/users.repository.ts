@@ -13,6 +13,7 @@ export interface AccountRow {
   readonly bannedAt: Date | null;
   readonly deleteRequestedAt: Date | null;
   readonly emailVerifiedAt: Date | null;
+  readonly suspendedUntil: Date | null;
 }
 
 /** An account as the per-request session check sees it. */
@@ -83,6 +84,7 @@ export class UsersRepository {
         'banned_at as bannedAt',
         'delete_requested_at as deleteRequestedAt',
         'email_verified_at as emailVerifiedAt',
+        'suspended_until as suspendedUntil',
       ]);
   }
 

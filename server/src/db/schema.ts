@@ -41,6 +41,9 @@ export interface UsersTable {
   banned_at: Timestamp | null;
   delete_requested_at: Timestamp | null;
   sessions_valid_after: Timestamp | null;
+  /** Migration 0025 (enforcement/): login and API refused until then; uploads refused while set. */
+  suspended_until: Timestamp | null;
+  uploads_limited_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -134,6 +137,9 @@ export interface PostsTable {
   deleted_at: Timestamp | null;
   /** Migration 0006: the status the owner asked for, applied when processing ends. */
   target_status: Defaulted<number>;
+  /** Migration 0025: pre-publication review (enforcement/README.md). */
+  reviewed_at: Timestamp | null;
+  review_reason: 'prepublication' | 'watched-word' | 'hidden' | null;
 }
 
 export interface PostJobsTable {

@@ -88,6 +88,17 @@ export const errorTable = {
   login_nonce_invalid: { statusCode: -175, message: 'This sign-in was not started here; start it again' },
   login_nonce_expired: { statusCode: -176, message: 'This sign-in took too long; start it again' },
   login_nonce_used: { statusCode: -177, message: 'This sign-in was already used; start it again' },
+  // Enforcement (enforcement/): account restrictions, appeals, counter-notices, watched words (-220..-239).
+  account_suspended: { statusCode: -220, message: 'This account is suspended for now' },
+  uploads_limited: { statusCode: -221, message: 'Uploading is turned off for this account' },
+  enforcement_not_applicable: { statusCode: -222, message: 'This action does not apply to the current state' },
+  appeal_window_closed: { statusCode: -223, message: 'The time to appeal this decision has passed' },
+  appeal_exists: { statusCode: -224, message: 'This decision was already appealed' },
+  appeal_same_moderator: { statusCode: -225, message: 'An appeal is decided by a moderator who did not take the action' },
+  appeal_decided: { statusCode: -226, message: 'This appeal was already decided' },
+  counter_notice_not_allowed: { statusCode: -227, message: 'A counter-notice applies only to a post withheld for copyright' },
+  counter_notice_exists: { statusCode: -228, message: 'A counter-notice was already sent for this decision' },
+  watched_word_blocked: { statusCode: -229, message: 'This text contains a word that is not allowed here' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -46,8 +46,9 @@ export async function addJobIn<N extends JobName>(
   db: Kysely<any>,
   name: N,
   payload: JobPayloads[N],
-  spec: { readonly jobKey?: string; readonly maxAttempts?: number } = {},
+  spec: { readonly jobKey?: string; readonly maxAttempts?: number; readonly runAt?: Date } = {},
 ): Promise<void> {
   await sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json,
-    max_attempts => ${spec.maxAttempts ?? null}::int, job_key => ${spec.jobKey ?? null}::text)`.execute(db);
+    max_attempts => ${spec.maxAttempts ?? null}::int, job_key => ${spec.jobKey ?? null}::text,
+    run_at => ${spec.runAt ?? null}::timestamptz)`.execute(db);
 }

@@ -7,7 +7,11 @@
  *                               └──▶ checking(5) ─────┘    └─ permanent error or last attempt failed ─▶ failed(3)
  *   any ──owner or moderator──▶ removed(7)
  *   published(6) ◀──owner──▶ private(8)       any ──moderator──▶ blocked(9)
+ *   published(6) or private(8) ──moderator hides──▶ in review(10) ──restore──▶ back (target_status)
+ *   processing ──would publish, owner not yet trusted (pre-publication review)──▶ in review(10) ──approve──▶ published(6)
  *
+ * In review (10) is ours, not the spec's: the post waits for a moderator (enforcement/README.md), its
+ * media is served to its owner only and kept, and its owner sees it labelled "in review".
  * The jobs and retries behind processing: media/processing/README.md. Only `published` posts appear in
  * feeds, search and public lists; the owner sees every state but removed.
  */
@@ -21,6 +25,7 @@ export const PostStatus = {
   removed: 7,
   private: 8,
   blocked: 9,
+  inReview: 10,
 } as const;
 export type PostStatusValue = (typeof PostStatus)[keyof typeof PostStatus];
 

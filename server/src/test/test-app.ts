@@ -36,6 +36,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
       DB_POOL_SIZE: '4',
       // Tests change popularity and posts between pages: every home page reads the ranking afresh.
       FEED_RANKING_SECONDS: '0',
+      // Posts of the fixtures' fresh accounts publish at once; enforcement/ tests turn review on.
+      PREPUBLICATION_REVIEW_POSTS: '0',
       LOG_LEVEL: runnerEnvironment.appLogLevel,
       ...env,
     }),

@@ -39,6 +39,11 @@ export class UploadTokensRepository {
   }
 
   /** True for a live token of this user with this digest; false for anyone else's, an expired or a revoked one. */
+  async uploadsLimited(userId: number): Promise<boolean> {
+    const row = await this.#db.selectFrom('users').select('uploads_limited_at').where('id', '=', userId).executeTakeFirst();
+    return Boolean(row?.uploads_limited_at);
+  }
+
   async isLive(userId: number, digest: Buffer): Promise<boolean> {
     const row = await this.#db
       .selectFrom('upload_tokens')

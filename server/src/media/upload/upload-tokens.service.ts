@@ -32,6 +32,8 @@ export class UploadTokenService {
 
   /** GET: a token to upload with. */
   async issue(userId: number): Promise<IssuedUploadToken> {
+    // A moderator's upload limit (enforcement/) also revoked the tokens given out before it.
+    if (await this.#repository.uploadsLimited(userId)) throw new AppError('uploads_limited');
     const upToken = opaqueToken();
     const expiresAt = new Date(Date.now() + this.#ttlMs);
     await this.#repository.issue(userId, tokenDigest(upToken), expiresAt, MAX_LIVE_UPLOAD_TOKENS);

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { PostStatus } from '../posts/post-status.ts';
+import type { ActionKind, Category, Rule } from './vocabulary.ts';
+
+export interface ActionRow {
+  readonly id: number;
+  readonly kind: ActionKind;
+  readonly userId: number;
+  readonly postId: number | null;
+  readonly caseId: number | null;
+  readonly moderatorId: number | null;
+  readonly automated: boolean;
+  readonly category: Category;
+  readonly rule: Rule;
+  readonly publicReason: string;
+  readonly endsAt: Date | null;
+  readonly appealableUntil: Date | null;
+  readonly createdAt: Date;
+  readonly appealId: number | null;
+  readonly appealStatus: 'open' | 'upheld' | 'reversed' | null;
+  readonly counterNoticeId: number | null;
+  readonly postStatus: number | null;
+}
+
+export interface NewAction {
+  readonly kind: ActionKind;
+  readonly userId: number;
+  readonly postId: number | null;
+  readonly caseId: number | null;
+  readonly moderatorId: number | null;
+  readonly automated: boolean;
+  readonly category: Category;
+  readonly rule: Rule;
+  readonly publicReason: string;
+  readonly endsAt: Date | null;
+  readonly appealableUntil: Date | null;
+}
+
+export interface PostSubject {
+  readonly id: number;
+  readonly userId: number;
+  readonly status: number;
+  readonly targetStatus: number;
+  readonly reviewReason: string | null;
+}
+
+export interface AccountSubject {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string | null;
+  readonly lang: string;
+  readonly bannedAt: Date | null;
+  readonly suspendedUntil: Date | null;
+  readonly uploadsLimitedAt: Date | null;
+}
+
+const ACTION_COLUMNS = sql`a.id, a.kind, a.user_id AS "userId", a.post_id AS "postId", a.case_id AS "caseId",
+  a.moderator_id AS "moderatorId", a.automated, a.category, a.rule, a.public_reason AS "publicReason",
+  a.ends_at AS "endsAt", a.appealable_until AS "appealableUntil", a.created_at AS "createdAt",
+  ap.id AS "appealId", ap.status AS "appealStatus", cn.id AS "counterNoticeId", p.status AS "postStatus"`;
+const ACTION_JOINS = sql`LEFT JOIN enforcement_appeals ap ON ap.action_id = a.id
+  LEFT JOIN counter_notices cn ON cn.action_id = a.id
+  LEFT JOIN posts p ON p.id = a.post_id`;
+
+const numeric = <T extends { id: unknown }>(row: T) => ({ ...row, id: Number(row.id) });
+
+/**
+ * The only place that knows the enforcement tables, and the one that changes posts and accounts for a
+ * moderator. Each change of a post keeps the owner's published-post count right in the same statement,
+ * and the database triggers of migrations 0008, 0012 and 0015 do the rest (media files, CDN, caches, sockets).
+ */
+export class EnforcementRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  transaction<T>(work: (repository: EnforcementRepository) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(new EnforcementRepository(trx)));
+  }
+
+  async setReviewThreshold(postsRequired: number): Promise<void> {
+    await sql`UPDATE prepublication_review SET posts_required = ${postsRequired}`.execute(this.#db);
+  }
+
+  async insertAction(action: NewAction): Promise<number> {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO enforcement_actions (kind, user_id, post_id, case_id, moderator_id, automated, category, rule,
+        public_reason, ends_at, appealable_until)
+      VALUES (${action.kind}, ${action.userId}, ${action.postId}, ${action.caseId}, ${action.moderatorId}, ${action.automated},
+        ${action.category}, ${action.rule}, ${action.publicReason}, ${action.endsAt}, ${action.appealableUntil})
+      RETURNING id`.execute(this.#db);
+    return Number(rows[0]?.id);
+  }
+
+  async action(id: number): Promise<ActionRow | undefined> {
+    const { rows } = await sql<ActionRow>`SELECT ${ACTION_COLUMNS} FROM enforcement_actions a ${ACTION_JOINS}
+      WHERE a.id = ${id}`.execute(this.#db);
+    return rows.map(numeric)[0];
+  }
+
+  /** Newest first; `beforeId` pages by key. */
+  async actionsOf(filter: { userId?: number; postId?: number }, limit: number, beforeId?: number): Promise<ActionRow[]> {
+    const { rows } = await sql<ActionRow>`SELECT ${ACTION_COLUMNS} FROM enforcement_actions a ${ACTION_JOINS}
+      WHERE (${filter.userId ?? null}::bigint IS NULL OR a.user_id = ${filter.userId ?? null})
+        AND (${filter.postId ?? null}::bigint IS NULL OR a.post_id = ${filter.postId ?? null})
+        AND (${beforeId ?? null}::bigint IS NULL OR a.id < ${beforeId ?? null})
+      ORDER BY a.id DESC LIMIT ${limit}`.execute(this.#db);
+    return rows.map(numeric);
+  }
+
+  async post(id: number): Promise<PostSubject | undefined> {
+    const { rows } = await sql<PostSubject>`
+      SELECT id, user_id AS "userId", status, target_status AS "targetStatus", review_reason AS "reviewReason"
+      FROM posts WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`.execute(this.#db);
+    return rows.map((row) => ({ ...row, id: Number(row.id), userId: Number(row.userId) }))[0];
+  }
+
+  /**
+   * Sets a post's status. Hiding keeps what the owner had (published or private) in target_status so a
+   * restore can bring it back; a restore applies target_status and marks the post reviewed.
+   */
+  async setPostStatus(id: number, change: 'hide' | 'remove' | 'block' | 'restore', reviewReason?: string): Promise<void> {
+    const status = { hide: PostStatus.inReview, remove: PostStatus.removed, block: PostStatus.blocked }[
+      change as 'hide' | 'remove' | 'block'
+    ];
+    await sql`
+      WITH before AS (SELECT id, user_id, status FROM posts WHERE id = ${id}),
+      changed AS (
+        UPDATE posts p SET
+          target_status = CASE WHEN ${change} = 'hide' AND b.status IN (${PostStatus.published}, ${PostStatus.private})
+            THEN b.status ELSE p.target_status END,
+          status = CASE WHEN ${change} = 'restore' THEN p.target_status ELSE ${status ?? 0}::smallint END,
+          review_reason = CASE WHEN ${change} = 'hide' THEN ${reviewReason ?? 'hidden'}
+            WHEN ${change} = 'restore' THEN NULL ELSE p.review_reason END,
+          reviewed_at = CASE WHEN ${change} = 'restore' THEN now() ELSE p.reviewed_at END,
+          published_at = CASE WHEN ${change} = 'restore' AND p.target_status = ${PostStatus.published}
+            THEN coalesce(p.published_at, now()) ELSE p.published_at END,
+          updated_at = now()
+        FROM before b WHERE p.id = b.id
+        RETURNING p.user_id, b.status AS before, p.status AS after
+      )
+      UPDATE users u SET posts_count = greatest(u.posts_count
+        + CASE WHEN c.after = ${PostStatus.published} AND c.before <> ${PostStatus.published} THEN 1
+               WHEN c.before = ${PostStatus.published} AND c.after <> ${PostStatus.published} THEN -1 ELSE 0 END, 0)
+      FROM changed c WHERE u.id = c.user_id`.execute(this.#db);
+  }
+
+  /** Posts whose media is an identical copy of this post's: the same signature, or found a duplicate of it. */
+  async identicalCopies(postId: number): Promise<number[]> {
+    const { rows } = await sql<{ id: string }>`
+      WITH mine AS (
+        SELECT s.media_id, s.sixpack FROM media_files m JOIN media_signatures s ON s.media_id = m.id WHERE m.post_id = ${postId}
+      )
+      SELECT DISTINCT m.post_id AS id FROM media_signatures s JOIN media_files m ON m.id = s.media_id
+      JOIN posts p ON p.id = m.post_id
+      WHERE m.post_id <> ${postId} AND p.deleted_at IS NULL AND p.status NOT IN (${PostStatus.removed}, ${PostStatus.blocked})
+        AND (s.sixpack IN (SELECT sixpack FROM mine) OR s.duplicate_of_media_id IN (SELECT media_id FROM mine)
+          OR s.media_id IN (SELECT d.duplicate_of_media_id FROM media_signatures d JOIN mine ON mine.media_id = d.media_id))
+      ORDER BY id`.execute(this.#db);
+    return rows.map((row) => Number(row.id));
+  }
+
+  async account(id: number): Promise<AccountSubject | undefined> {
+    const { rows } = await sql<AccountSubject>`
+      SELECT id, username, email, lang, banned_at AS "bannedAt", suspended_until AS "suspendedUntil",
+        uploads_limited_at AS "uploadsLimitedAt"
+      FROM users WHERE id = ${id} AND delete_requested_at IS NULL FOR UPDATE`.execute(this.#db);
+    return rows.map(numeric)[0];
+  }
+
+  async setAccountState(
+    id: number,
+    change: { kind: 'ban' } | { kind: 'suspend'; until: Date } | { kind: 'limit-uploads' } | { kind: 'restore' },
+  ): Promise<void> {
+    if (change.kind === 'ban') await sql`UPDATE users SET banned_at = now() WHERE id = ${id}`.execute(this.#db);
+    if (change.kind === 'suspend') await sql`UPDATE users SET suspended_until = ${change.until} WHERE id = ${id}`.execute(this.#db);
+    if (change.kind === 'limit-uploads') {
+      await sql`UPDATE users SET uploads_limited_at = now() WHERE id = ${id}`.execute(this.#db);
+      await sql`UPDATE upload_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`.execute(this.#db);
+    }
+    if (change.kind === 'restore') {
+      await sql`UPDATE users SET banned_at = NULL, suspended_until = NULL, uploads_limited_at = NULL WHERE id = ${id}`.execute(
+        this.#db,
+      );
+    }
+  }
+
+  async addStrike(userId: number, actionId: number): Promise<number> {
+    const { rows } = await sql<{ count: number }>`
+      WITH added AS (INSERT INTO copyright_strikes (user_id, action_id) VALUES (${userId}, ${actionId}) RETURNING id)
+      SELECT (SELECT count(*) FROM copyright_strikes WHERE user_id = ${userId})::int + (SELECT count(*) FROM added)::int AS count`.execute(
+      this.#db,
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  async strikeCount(userId: number): Promise<number> {
+    const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM copyright_strikes WHERE user_id = ${userId}`.execute(
+      this.#db,
+    );
+    return rows[0]?.count ?? 0;
+  }
+}
