@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { Dialog } from '../dialogs/Dialog';
 import styles from './Admin.module.css';
-import { type ActionChoice, actionCategories, actionRules, type ActionValues } from './enforcement-options';
+import { type ActionChoice, type ActionValues, actionCategories, actionRules } from './enforcement-options';
 
 export interface ActionDialogProps {
   readonly choice: ActionChoice;
@@ -20,7 +20,12 @@ export function ActionDialog({ choice, busy, onClose, onSubmit, defaultCategory 
   const { t } = useTranslation();
   const needsGrounds = choice.grounds;
   return (
-    <Dialog open onClose={onClose} title={t(`moderation.actions.${choice.kind}`)} description={t('moderation.actionDialog.description')}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={t(`moderation.actions.${choice.kind}`)}
+      description={t('moderation.actionDialog.description')}
+    >
       <form
         className={styles.complaint}
         onSubmit={(event) => {
@@ -40,10 +45,17 @@ export function ActionDialog({ choice, busy, onClose, onSubmit, defaultCategory 
           <>
             <div className={styles.field}>
               <label htmlFor="action-category">{t('moderation.actionDialog.category')}</label>
-              <select id="action-category" name="category" className={styles.select} defaultValue={defaultCategory} required data-autofocus>
+              <select
+                id="action-category"
+                name="category"
+                className={styles.select}
+                defaultValue={defaultCategory}
+                required
+                data-autofocus
+              >
                 {actionCategories.map((category) => (
                   <option key={category} value={category}>
-                    {t(`moderation.category.${category.replace('-', '_') as 'non_consensual'}`)}
+                    {t(`moderation.category.${category}`)}
                   </option>
                 ))}
               </select>
@@ -63,12 +75,28 @@ export function ActionDialog({ choice, busy, onClose, onSubmit, defaultCategory 
         {choice.period && (
           <div className={styles.field}>
             <label htmlFor="action-days">{t('moderation.actionDialog.days')}</label>
-            <input id="action-days" name="days" type="number" min={1} max={365} defaultValue={7} required className={styles.input} />
+            <input
+              id="action-days"
+              name="days"
+              type="number"
+              min={1}
+              max={365}
+              defaultValue={7}
+              required
+              className={styles.input}
+            />
           </div>
         )}
         <div className={styles.field}>
           <label htmlFor="action-public">{t('moderation.actionDialog.publicReason')}</label>
-          <textarea id="action-public" name="publicReason" required={needsGrounds} maxLength={2000} className={styles.input} aria-describedby="action-public-hint" />
+          <textarea
+            id="action-public"
+            name="publicReason"
+            required={needsGrounds}
+            maxLength={2000}
+            className={styles.input}
+            aria-describedby="action-public-hint"
+          />
           <p id="action-public-hint" className={styles.hint}>
             {t('moderation.actionDialog.publicReasonHint')}
           </p>

@@ -22,7 +22,15 @@ function actionRequest(caseId: number, choice: ActionChoice, values: ActionValue
   };
 }
 
-function ActionGroup({ title, choices, onChoose }: { title: string; choices: readonly ActionChoice[]; onChoose: (choice: ActionChoice) => void }) {
+function ActionGroup({
+  title,
+  choices,
+  onChoose,
+}: {
+  title: string;
+  choices: readonly ActionChoice[];
+  onChoose: (choice: ActionChoice) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className={view.actions}>
@@ -52,7 +60,7 @@ export function CaseActions({ detail }: { detail: CaseDetailAnswer }) {
   const [chosen, setChosen] = useState<ActionChoice | undefined>();
   const item = detail.case;
   const closed = item.status === 'actioned' || item.status === 'dismissed';
-  const defaultCategory = item.category.replace('_', '-');
+  const defaultCategory = item.category;
 
   return (
     <section className={styles.panel} aria-labelledby="case-actions">
@@ -61,13 +69,21 @@ export function CaseActions({ detail }: { detail: CaseDetailAnswer }) {
       </h2>
       {!closed && !item.assignee && (
         <div className={styles.toolbar}>
-          <button type="button" className={styles.button} data-tone="primary" disabled={busy} onClick={() => run(`/api/admin/cases/${item.id}/assign`, {})}>
+          <button
+            type="button"
+            className={styles.button}
+            data-tone="primary"
+            disabled={busy}
+            onClick={() => run(`/api/admin/cases/${item.id}/assign`, {})}
+          >
             {t('moderation.case.assignToMe')}
           </button>
         </div>
       )}
       {item.subject.post && <ActionGroup title={t('moderation.case.postActions')} choices={postActions} onChoose={setChosen} />}
-      {item.subject.user && <ActionGroup title={t('moderation.case.accountActions')} choices={accountActions} onChoose={setChosen} />}
+      {item.subject.user && (
+        <ActionGroup title={t('moderation.case.accountActions')} choices={accountActions} onChoose={setChosen} />
+      )}
       {!closed && <ActionGroup title={t('moderation.case.caseSteps')} choices={caseSteps} onChoose={setChosen} />}
       <p role="status" className={styles.status} data-kind={status?.kind}>
         {status?.text}

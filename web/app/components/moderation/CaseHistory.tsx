@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
 import type { CaseDetailAnswer } from './admin-types';
-import { caseSubjectLabel } from './case-labels';
 import view from './Case.module.css';
+import { caseSubjectLabel } from './case-labels';
 
-const formatDate = (language: string, value: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+const formatDate = (language: string, value: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
 /** What the subject did before: earlier cases about the same post or account, and the account's strikes. */
 export function CaseHistory({ history }: { history: CaseDetailAnswer['history'] }) {
@@ -50,7 +51,11 @@ export function CaseReports({ reports }: { reports: CaseDetailAnswer['reports'] 
         {reports.map((report) => (
           <li key={report.id} className={view.entry}>
             <span className={view.entryHead}>
-              <span>{report.reporter.user ? `@${report.reporter.user.username}` : (report.reporter.email ?? t('moderation.case.anonymous'))}</span>
+              <span>
+                {report.reporter.user
+                  ? `@${report.reporter.user.username}`
+                  : (report.reporter.email ?? t('moderation.case.anonymous'))}
+              </span>
               <time dateTime={report.createdAt}>{formatDate(i18n.language, report.createdAt)}</time>
             </span>
             {report.text && <p className={view.entryText}>{report.text}</p>}

@@ -5,7 +5,15 @@ import view from './Case.module.css';
 import { useAdminAction } from './useAdminAction';
 
 /** The conversation with the reporter; what a moderator writes reaches them by e-mail and notification. */
-export function CaseMessages({ caseId, messages, closed }: { caseId: number; messages: readonly CaseMessage[]; closed: boolean }) {
+export function CaseMessages({
+  caseId,
+  messages,
+  closed,
+}: {
+  caseId: number;
+  messages: readonly CaseMessage[];
+  closed: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { run, busy, status } = useAdminAction();
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

@@ -42,7 +42,9 @@ export function CaseRow({ item, index, now, active, selected, onSelect, onFocus 
           <DeadlineBadge deadline={item.deadlineAt} now={now} />
           {item.reportsCount > 1 && <span>{t('moderation.queue.reports', { count: item.reportsCount })}</span>}
           <span>
-            {item.assignee ? t('moderation.queue.assignedTo', { username: item.assignee.username }) : t(`moderation.status.${item.status}`)}
+            {item.assignee
+              ? t('moderation.queue.assignedTo', { username: item.assignee.username })
+              : t(`moderation.status.${item.status}`)}
           </span>
         </div>
       </div>

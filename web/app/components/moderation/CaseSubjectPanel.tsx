@@ -23,7 +23,8 @@ export function CaseSubjectPanel({ detail, now }: { detail: CaseDetailAnswer; no
             <>
               <dt>{t('moderation.case.post')}</dt>
               <dd>
-                <Link to={post.path}>{post.title || `#${post.id}`}</Link> · {t('moderation.case.postStatus', { status: post.status })}
+                <Link to={post.path}>{post.title || `#${post.id}`}</Link> ·{' '}
+                {t('moderation.case.postStatus', { status: post.status })}
               </dd>
             </>
           )}
@@ -47,7 +48,9 @@ export function CaseSubjectPanel({ detail, now }: { detail: CaseDetailAnswer; no
             <DeadlineBadge deadline={item.deadlineAt} now={now} />
           </dd>
           <dt>{t('moderation.case.reporter')}</dt>
-          <dd>{item.reporter.user ? `@${item.reporter.user.username}` : (item.reporter.email ?? t('moderation.case.anonymous'))}</dd>
+          <dd>
+            {item.reporter.user ? `@${item.reporter.user.username}` : (item.reporter.email ?? t('moderation.case.anonymous'))}
+          </dd>
           <dt>{t('moderation.case.assignee')}</dt>
           <dd>{item.assignee ? `@${item.assignee.username}` : '—'}</dd>
           {item.relatedCaseId && (

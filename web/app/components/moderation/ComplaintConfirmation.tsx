@@ -5,7 +5,9 @@ import type { IntakeAnswer } from './admin-types';
 /** What the complainant keeps: the case reference to quote and when the operators must have answered. */
 export function ComplaintConfirmation({ complaint }: { complaint: IntakeAnswer }) {
   const { t, i18n } = useTranslation();
-  const deadline = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(complaint.deadlineAt));
+  const deadline = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(
+    new Date(complaint.deadlineAt),
+  );
   return (
     <section className={styles.panel} role="status" aria-labelledby="complaint-filed">
       <h2 id="complaint-filed" className={styles.panelTitle}>

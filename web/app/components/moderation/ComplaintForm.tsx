@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
-import { failureReason } from '../discovery/ContactForm';
 import { useAltcha } from '../discovery/altcha';
+import { failureReason } from '../discovery/ContactForm';
 import styles from './Admin.module.css';
-import { ComplaintConfirmation } from './ComplaintConfirmation';
 import type { IntakeAnswer } from './admin-types';
+import { ComplaintConfirmation } from './ComplaintConfirmation';
 import { type ComplaintKind, complaintCategories, complaintKinds, complaintRequest } from './complaint-request';
 
 type State =
@@ -14,7 +14,15 @@ type State =
   | { readonly kind: 'filed'; readonly complaint: IntakeAnswer };
 
 /** A labelled text input; `multiline` for the longer answers. */
-function Field({ name, label, hint, type = 'text', required = true, multiline = false, autoComplete }: {
+function Field({
+  name,
+  label,
+  hint,
+  type = 'text',
+  required = true,
+  multiline = false,
+  autoComplete,
+}: {
   name: string;
   label: string;
   hint?: string;
@@ -28,9 +36,26 @@ function Field({ name, label, hint, type = 'text', required = true, multiline = 
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea id={id} name={name} required={required} maxLength={4000} rows={3} className={styles.input} aria-describedby={hint ? `${id}-hint` : undefined} />
+        <textarea
+          id={id}
+          name={name}
+          required={required}
+          maxLength={4000}
+          rows={3}
+          className={styles.input}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
       ) : (
-        <input id={id} name={name} type={type} required={required} maxLength={type === 'url' ? 2000 : 300} autoComplete={autoComplete} className={styles.input} aria-describedby={hint ? `${id}-hint` : undefined} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          required={required}
+          maxLength={type === 'url' ? 2000 : 300}
+          autoComplete={autoComplete}
+          className={styles.input}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
       )}
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
@@ -105,7 +130,9 @@ export function ComplaintForm() {
         </div>
       )}
       <Field name="urls" label={t('moderation.complaint.urls')} hint={t('moderation.complaint.urlsHint')} multiline />
-      {kind === 'dmca_notice' && <Field name="work" label={t('moderation.complaint.work')} hint={t('moderation.complaint.workHint')} multiline />}
+      {kind === 'dmca_notice' && (
+        <Field name="work" label={t('moderation.complaint.work')} hint={t('moderation.complaint.workHint')} multiline />
+      )}
       <Field
         name="details"
         label={kind === 'takedown_request' ? t('moderation.complaint.identification') : t('moderation.complaint.details')}
@@ -120,7 +147,12 @@ export function ComplaintForm() {
         <Field name="email" type="email" label={t('moderation.complaint.email')} autoComplete="email" />
         {kind !== 'complaint' && (
           <>
-            <Field name="address" label={t('moderation.complaint.address')} autoComplete="street-address" required={kind === 'dmca_notice'} />
+            <Field
+              name="address"
+              label={t('moderation.complaint.address')}
+              autoComplete="street-address"
+              required={kind === 'dmca_notice'}
+            />
             <Field name="phone" type="tel" label={t('moderation.complaint.phone')} autoComplete="tel" required={false} />
           </>
         )}

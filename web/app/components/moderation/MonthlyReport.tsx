@@ -23,11 +23,23 @@ export function MonthlyReport({ now }: { now: string }) {
       <div className={styles.filterGrid}>
         <div className={styles.field}>
           <label htmlFor="monthly-from">{t('moderation.operations.fromMonth')}</label>
-          <input id="monthly-from" type="month" value={from} onChange={(event) => setFrom(event.currentTarget.value)} className={styles.input} />
+          <input
+            id="monthly-from"
+            type="month"
+            value={from}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+            className={styles.input}
+          />
         </div>
         <div className={styles.field}>
           <label htmlFor="monthly-to">{t('moderation.operations.toMonth')}</label>
-          <input id="monthly-to" type="month" value={to} onChange={(event) => setTo(event.currentTarget.value)} className={styles.input} />
+          <input
+            id="monthly-to"
+            type="month"
+            value={to}
+            onChange={(event) => setTo(event.currentTarget.value)}
+            className={styles.input}
+          />
         </div>
         <a href={`/api/admin/reports/monthly.csv?${query}`} className={styles.button} download>
           {t('moderation.operations.downloadCsv')}

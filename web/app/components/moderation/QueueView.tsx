@@ -6,6 +6,7 @@ import styles from './Admin.module.css';
 import { type BulkAction, bulkActions, caseCategories, type QueueAnswer, queueNames } from './admin-types';
 
 export type QueuePage = QueueAnswer & { readonly now: string };
+
 import { CaseRow } from './CaseRow';
 import queue from './Queue.module.css';
 import { useListKeys } from './useListKeys';
@@ -39,10 +40,13 @@ export function QueueView({ answer }: { answer: QueuePage }) {
     },
     [cases],
   );
-  const open = useCallback((index: number) => {
-    const id = cases[index]?.id;
-    if (id !== undefined) navigate(`/admin/case/${id}`);
-  }, [cases, navigate]);
+  const open = useCallback(
+    (index: number) => {
+      const id = cases[index]?.id;
+      if (id !== undefined) navigate(`/admin/case/${id}`);
+    },
+    [cases, navigate],
+  );
   useListKeys({ count: cases.length, active, setActive, open, toggle });
 
   const href = (changes: Record<string, string>) => {
@@ -75,7 +79,12 @@ export function QueueView({ answer }: { answer: QueuePage }) {
       </div>
       <nav className={queue.tabs} aria-label={t('moderation.queue.queues')}>
         {queueNames.map((name) => (
-          <Link key={name} to={href({ queue: name })} className={styles.chip} aria-current={name === current ? 'true' : undefined}>
+          <Link
+            key={name}
+            to={href({ queue: name })}
+            className={styles.chip}
+            aria-current={name === current ? 'true' : undefined}
+          >
             {t(`moderation.queue.names.${name}`)}
           </Link>
         ))}

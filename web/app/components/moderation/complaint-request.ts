@@ -33,7 +33,14 @@ export function complaintRequest(kind: ComplaintKind, data: FormData, recaptchaT
     recaptchaToken,
   };
   if (kind === 'dmca_notice')
-    return { kind, ...contact, signature: text(data, 'signature'), work: text(data, 'work'), goodFaith: true, accuracyUnderPenaltyOfPerjury: true };
+    return {
+      kind,
+      ...contact,
+      signature: text(data, 'signature'),
+      work: text(data, 'work'),
+      goodFaith: true,
+      accuracyUnderPenaltyOfPerjury: true,
+    };
   if (kind === 'takedown_request')
     return { kind, ...contact, signature: text(data, 'signature'), depictedOrAuthorised: true, goodFaithNonConsent: true };
   return { kind, ...contact, category: text(data, 'category') as CaseCategory, signature: optional(text(data, 'signature')) };

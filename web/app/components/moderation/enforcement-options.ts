@@ -44,7 +44,14 @@ export const caseSteps: readonly ActionChoice[] = [
 
 // The server's vocabulary, repeated as values so the browser does not load its schemas; `satisfies`
 // fails the typecheck when the server's lists change.
-export const actionCategories = ['illegal', 'non-consensual', 'underage', 'copyright', 'spam', 'other'] as const satisfies readonly Category[];
+export const actionCategories = [
+  'illegal',
+  'non_consensual',
+  'underage',
+  'copyright',
+  'spam',
+  'other',
+] as const satisfies readonly Category[];
 export const actionRules = [
   'minors',
   'consent',

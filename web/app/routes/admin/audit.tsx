@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { serverContext } from '#server-context';
+import styles from '../../components/moderation/Admin.module.css';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
-import styles from '../../components/moderation/Admin.module.css';
 import type { AuditAnswer } from '../../components/moderation/admin-types';
 import { useTranslation } from '../../i18n/react';
 import type { Route } from './+types/audit';
@@ -55,7 +55,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           {t('moderation.audit.export')}
         </a>
       </div>
-      <form method="get" className={styles.filterGrid} role="search" aria-label={t('moderation.audit.search')}>
+      <form method="get" className={styles.filterGrid}>
         {input('action')}
         {input('subjectType')}
         {input('subjectId')}

@@ -1,8 +1,8 @@
-import { serverContext } from '#server-context';
 import { Link } from 'react-router';
+import { serverContext } from '#server-context';
+import styles from '../../components/moderation/Admin.module.css';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
-import styles from '../../components/moderation/Admin.module.css';
 import type { CaseDetailAnswer } from '../../components/moderation/admin-types';
 import view from '../../components/moderation/Case.module.css';
 import { CaseActions } from '../../components/moderation/CaseActions';

@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, Outlet } from 'react-router';
 import { serverContext } from '#server-context';
-import { adminData } from '../../components/moderation/admin-loader.server';
-import { AdminNav } from '../../components/moderation/AdminNav';
-import styles from '../../components/moderation/Admin.module.css';
-import { Forbidden } from '../../components/moderation/Forbidden';
 import { ErrorPage } from '../../components/errors/ErrorPage';
 import type { RouteHandle } from '../../components/layout/layouts';
+import styles from '../../components/moderation/Admin.module.css';
+import { AdminNav } from '../../components/moderation/AdminNav';
+import { adminData } from '../../components/moderation/admin-loader.server';
 import type { StaffMeAnswer } from '../../components/moderation/admin-types';
+import { Forbidden } from '../../components/moderation/Forbidden';
 import type { Route } from './+types/layout';
 
 export const handle: RouteHandle = { layout: 'desktop' };

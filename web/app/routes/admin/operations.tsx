@@ -1,13 +1,12 @@
+import { useRouteLoaderData } from 'react-router';
 import { serverContext } from '#server-context';
+import styles from '../../components/moderation/Admin.module.css';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
-import styles from '../../components/moderation/Admin.module.css';
-import type { OperationsAnswer } from '../../components/moderation/admin-types';
+import type { OperationsAnswer, StaffMeAnswer } from '../../components/moderation/admin-types';
 import { MonthlyReport } from '../../components/moderation/MonthlyReport';
 import { useAdminAction } from '../../components/moderation/useAdminAction';
 import { useTranslation } from '../../i18n/react';
-import { useRouteLoaderData } from 'react-router';
-import type { StaffMeAnswer } from '../../components/moderation/admin-types';
 import type { Route } from './+types/operations';
 
 export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.operations.title');

@@ -1,7 +1,7 @@
 import { serverContext } from '#server-context';
+import styles from '../../components/moderation/Admin.module.css';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
-import styles from '../../components/moderation/Admin.module.css';
 import type { RolesAnswer, StaffRole } from '../../components/moderation/admin-types';
 import { useAdminAction } from '../../components/moderation/useAdminAction';
 import { useTranslation } from '../../i18n/react';
@@ -33,7 +33,12 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
             event.preventDefault();
             const form = event.currentTarget;
             const data = new FormData(form);
-            const body = { username: String(data.get('username') ?? '').trim().replace(/^@/, ''), role: String(data.get('role')) };
+            const body = {
+              username: String(data.get('username') ?? '')
+                .trim()
+                .replace(/^@/, ''),
+              role: String(data.get('role')),
+            };
             if (await run('/api/admin/roles', body)) form.reset();
           }}
         >
@@ -87,7 +92,10 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
                       type="button"
                       className={styles.button}
                       disabled={busy}
-                      aria-label={t('moderation.roles.revokeFrom', { role: t(`moderation.roles.names.${grant.role}`), username: grant.user.username })}
+                      aria-label={t('moderation.roles.revokeFrom', {
+                        role: t(`moderation.roles.names.${grant.role}`),
+                        username: grant.user.username,
+                      })}
                       onClick={() => run('/api/admin/roles', { username: grant.user.username, role: grant.role }, 'DELETE')}
                     >
                       {t('moderation.roles.revoke')}
