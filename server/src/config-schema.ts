@@ -245,7 +245,7 @@ export const settingsSchema = Type.Object({
   DMCA_AGENT_ADDRESS: Type.String({
     default: '[DMCA agent postal address: set DMCA_AGENT_ADDRESS]',
     minLength: 1,
-    description: "Postal address of the designated DMCA agent, shown on /legal/takedown.",
+    description: 'Postal address of the designated DMCA agent, shown on /legal/takedown.',
   }),
   DMCA_AGENT_PHONE: Type.String({
     default: '[DMCA agent telephone: set DMCA_AGENT_PHONE]',

@@ -102,7 +102,6 @@ export interface Config {
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
 export interface EnforcementSettings {
-  readonly dmcaAgent: { readonly name: string; readonly address: string; readonly phone: string; readonly email: string };
   /** Published posts a creator needs before their posts skip pre-publication review; 0: no review. */
   readonly prepublicationReviewPosts: number;
   readonly appealWindowDays: number;
@@ -118,6 +117,11 @@ export interface LegalDetails {
   readonly governingLaw: string;
   readonly custodianName: string;
   readonly custodianAddress: string;
+  /** The DMCA designated agent (17 U.S.C. 512(c)(2)), shown on /legal/takedown. */
+  readonly dmcaAgentName: string;
+  readonly dmcaAgentAddress: string;
+  readonly dmcaAgentPhone: string;
+  readonly dmcaAgentEmail: string;
 }
 
 export class ConfigError extends Error {}
@@ -299,14 +303,12 @@ export function buildConfig(settings: Settings): Config {
       governingLaw: settings.LEGAL_GOVERNING_LAW,
       custodianName: settings.RECORDS_CUSTODIAN_NAME,
       custodianAddress: settings.RECORDS_CUSTODIAN_ADDRESS,
+      dmcaAgentName: settings.DMCA_AGENT_NAME,
+      dmcaAgentAddress: settings.DMCA_AGENT_ADDRESS,
+      dmcaAgentPhone: settings.DMCA_AGENT_PHONE,
+      dmcaAgentEmail: settings.DMCA_AGENT_EMAIL,
     },
     enforcement: {
-      dmcaAgent: {
-        name: settings.DMCA_AGENT_NAME,
-        address: settings.DMCA_AGENT_ADDRESS,
-        phone: settings.DMCA_AGENT_PHONE,
-        email: settings.DMCA_AGENT_EMAIL,
-      },
       prepublicationReviewPosts: settings.PREPUBLICATION_REVIEW_POSTS,
       appealWindowDays: settings.APPEAL_WINDOW_DAYS,
       counterNoticeRestoreBusinessDays: settings.COUNTER_NOTICE_RESTORE_BUSINESS_DAYS,

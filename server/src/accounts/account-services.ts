@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { ContentScreen } from '../enforcement/watched-words.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Storage } from '../media/storage.ts';
 import type { EventPublisher } from '../realtime/events.ts';
@@ -37,6 +38,7 @@ export function createAccountServices(
   log: Logger,
   storage: Storage,
   events: EventPublisher,
+  screen?: Pick<ContentScreen, 'screenBio'>,
 ): AccountServices {
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
@@ -57,5 +59,5 @@ export function createAccountServices(
   });
   const botCheck = new BotCheck(db, config.auth.jwtSecret, config.auth.altchaMaxNumber);
   const avatars = new AvatarService(new AvatarsRepository(db, storage), users);
-  return { accounts, sessions, emailActions, profiles: new ProfileService(users), social, botCheck, avatars };
+  return { accounts, sessions, emailActions, profiles: new ProfileService(users, screen), social, botCheck, avatars };
 }

@@ -1,4 +1,5 @@
 import type { FePreference } from '../db/schema.ts';
+import type { ContentScreen } from '../enforcement/watched-words.ts';
 import { AppError } from '../http/errors.ts';
 import { variantUrls } from '../posts/post-card.ts';
 import { sanitizeBio } from './bio.ts';
@@ -25,9 +26,11 @@ const SOCIAL_LINKS_MAX = 40;
 
 export class ProfileService {
   private readonly users: UsersRepository;
+  private readonly screen: Pick<ContentScreen, 'screenBio'> | undefined;
 
-  constructor(users: UsersRepository) {
+  constructor(users: UsersRepository, screen?: Pick<ContentScreen, 'screenBio'>) {
     this.users = users;
+    this.screen = screen;
   }
 
   /** By numeric id, by username (cleaned up as spec §5 says) or 'me'; not_found for banned or leaving accounts. */
@@ -64,6 +67,7 @@ export class ProfileService {
   }
 
   async update(userId: number, update: ProfileUpdate): Promise<OwnProfile> {
+    if (update.bio !== undefined) this.screen?.screenBio(update.bio);
     const changes: ProfileChanges = {
       displayName: update.displayName?.trim(),
       bio: update.bio === undefined ? undefined : await this.storedBio(update.bio),

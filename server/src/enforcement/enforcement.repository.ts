@@ -23,6 +23,59 @@ export interface ActionRow {
   readonly postStatus: number | null;
 }
 
+export interface AppealRow {
+  readonly id: number;
+  readonly actionId: number;
+  readonly userId: number;
+  readonly statement: string;
+  readonly caseId: number | null;
+  readonly status: 'open' | 'upheld' | 'reversed';
+  readonly decidedBy: number | null;
+  readonly decidedAt: Date | null;
+  readonly decision: string;
+  readonly createdAt: Date;
+}
+
+export interface CounterNoticeRow {
+  readonly id: number;
+  readonly actionId: number;
+  readonly postId: number;
+  readonly userId: number;
+  readonly fullName: string;
+  readonly address: string;
+  readonly phone: string;
+  readonly email: string;
+  readonly material: string;
+  readonly signature: string;
+  readonly submittedAt: Date;
+  readonly restoreAt: Date;
+  readonly lawsuitReportedAt: Date | null;
+  readonly restoredAt: Date | null;
+}
+
+export interface NewCounterNotice {
+  readonly actionId: number;
+  readonly postId: number;
+  readonly userId: number;
+  readonly fullName: string;
+  readonly address: string;
+  readonly phone: string;
+  readonly email: string;
+  readonly material: string;
+  readonly signature: string;
+  readonly restoreAt: Date;
+}
+
+export interface ReviewQueueRow {
+  readonly postId: number;
+  readonly userId: number;
+  readonly username: string;
+  readonly title: string;
+  readonly reviewReason: 'prepublication' | 'watched-word' | 'hidden';
+  readonly since: Date;
+  readonly cursorAt: string;
+}
+
 export interface NewAction {
   readonly kind: ActionKind;
   readonly userId: number;
@@ -43,6 +96,7 @@ export interface PostSubject {
   readonly status: number;
   readonly targetStatus: number;
   readonly reviewReason: string | null;
+  readonly title: string;
 }
 
 export interface AccountSubject {
@@ -75,6 +129,11 @@ export class EnforcementRepository {
 
   constructor(db: Db) {
     this.#db = db;
+  }
+
+  /** The connection or transaction this repository works on, for writers that join its transaction. */
+  get db(): Db {
+    return this.#db;
   }
 
   transaction<T>(work: (repository: EnforcementRepository) => Promise<T>): Promise<T> {
@@ -113,7 +172,7 @@ export class EnforcementRepository {
 
   async post(id: number): Promise<PostSubject | undefined> {
     const { rows } = await sql<PostSubject>`
-      SELECT id, user_id AS "userId", status, target_status AS "targetStatus", review_reason AS "reviewReason"
+      SELECT id, user_id AS "userId", status, target_status AS "targetStatus", review_reason AS "reviewReason", title
       FROM posts WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`.execute(this.#db);
     return rows.map((row) => ({ ...row, id: Number(row.id), userId: Number(row.userId) }))[0];
   }
@@ -176,7 +235,8 @@ export class EnforcementRepository {
     change: { kind: 'ban' } | { kind: 'suspend'; until: Date } | { kind: 'limit-uploads' } | { kind: 'restore' },
   ): Promise<void> {
     if (change.kind === 'ban') await sql`UPDATE users SET banned_at = now() WHERE id = ${id}`.execute(this.#db);
-    if (change.kind === 'suspend') await sql`UPDATE users SET suspended_until = ${change.until} WHERE id = ${id}`.execute(this.#db);
+    if (change.kind === 'suspend')
+      await sql`UPDATE users SET suspended_until = ${change.until} WHERE id = ${id}`.execute(this.#db);
     if (change.kind === 'limit-uploads') {
       await sql`UPDATE users SET uploads_limited_at = now() WHERE id = ${id}`.execute(this.#db);
       await sql`UPDATE upload_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`.execute(this.#db);
@@ -186,6 +246,100 @@ export class EnforcementRepository {
         this.#db,
       );
     }
+  }
+
+  /** The category of a case (migration 0020), to name it in an action the case model asked for. */
+  async caseCategory(caseId: number): Promise<string | undefined> {
+    const { rows } = await sql<{ category: string }>`SELECT category FROM moderation_cases WHERE id = ${caseId}`.execute(
+      this.#db,
+    );
+    return rows[0]?.category;
+  }
+
+  async actorName(userId: number): Promise<string | undefined> {
+    const { rows } = await sql<{ username: string }>`SELECT username FROM users WHERE id = ${userId}`.execute(this.#db);
+    return rows[0]?.username;
+  }
+
+  async insertAppeal(actionId: number, userId: number, statement: string): Promise<number | undefined> {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO enforcement_appeals (action_id, user_id, statement) VALUES (${actionId}, ${userId}, ${statement})
+      ON CONFLICT (action_id) DO NOTHING RETURNING id`.execute(this.#db);
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  async linkAppealCase(appealId: number, caseId: number): Promise<void> {
+    await sql`UPDATE enforcement_appeals SET case_id = ${caseId} WHERE id = ${appealId}`.execute(this.#db);
+  }
+
+  async appeal(id: number): Promise<AppealRow | undefined> {
+    const { rows } = await sql<AppealRow>`
+      SELECT id, action_id AS "actionId", user_id AS "userId", statement, case_id AS "caseId", status,
+        decided_by AS "decidedBy", decided_at AS "decidedAt", decision, created_at AS "createdAt"
+      FROM enforcement_appeals WHERE id = ${id} FOR UPDATE`.execute(this.#db);
+    return rows.map((row) => ({ ...row, id: Number(row.id), actionId: Number(row.actionId), userId: Number(row.userId) }))[0];
+  }
+
+  async openAppeals(limit: number, afterId?: number): Promise<AppealRow[]> {
+    const { rows } = await sql<AppealRow>`
+      SELECT id, action_id AS "actionId", user_id AS "userId", statement, case_id AS "caseId", status,
+        decided_by AS "decidedBy", decided_at AS "decidedAt", decision, created_at AS "createdAt"
+      FROM enforcement_appeals WHERE status = 'open' AND (${afterId ?? null}::bigint IS NULL OR id > ${afterId ?? null})
+      ORDER BY id LIMIT ${limit}`.execute(this.#db);
+    return rows.map((row) => ({ ...row, id: Number(row.id), actionId: Number(row.actionId), userId: Number(row.userId) }));
+  }
+
+  async decideAppeal(id: number, moderatorId: number, status: 'upheld' | 'reversed', decision: string): Promise<void> {
+    await sql`UPDATE enforcement_appeals SET status = ${status}, decided_by = ${moderatorId}, decided_at = now(), decision = ${decision}
+      WHERE id = ${id}`.execute(this.#db);
+  }
+
+  async insertCounterNotice(notice: NewCounterNotice): Promise<number | undefined> {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO counter_notices (action_id, post_id, user_id, full_name, address, phone, email, material,
+        perjury_statement, jurisdiction_consent, signature, restore_at)
+      VALUES (${notice.actionId}, ${notice.postId}, ${notice.userId}, ${notice.fullName}, ${notice.address}, ${notice.phone},
+        ${notice.email}, ${notice.material}, true, true, ${notice.signature}, ${notice.restoreAt})
+      ON CONFLICT (action_id) DO NOTHING RETURNING id`.execute(this.#db);
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  async counterNotice(id: number): Promise<CounterNoticeRow | undefined> {
+    const { rows } = await sql<CounterNoticeRow>`
+      SELECT id, action_id AS "actionId", post_id AS "postId", user_id AS "userId", full_name AS "fullName", address, phone,
+        email, material, signature, submitted_at AS "submittedAt", restore_at AS "restoreAt",
+        lawsuit_reported_at AS "lawsuitReportedAt", restored_at AS "restoredAt"
+      FROM counter_notices WHERE id = ${id} FOR UPDATE`.execute(this.#db);
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      actionId: Number(row.actionId),
+      postId: Number(row.postId),
+      userId: Number(row.userId),
+    }))[0];
+  }
+
+  async reportLawsuit(id: number, moderatorId: number): Promise<void> {
+    await sql`UPDATE counter_notices SET lawsuit_reported_at = now(), lawsuit_reported_by = ${moderatorId} WHERE id = ${id}`.execute(
+      this.#db,
+    );
+    await sql`SELECT graphile_worker.remove_job(${`counter-notice-restore:${id}`})`.execute(this.#db);
+  }
+
+  async markRestored(id: number): Promise<void> {
+    await sql`UPDATE counter_notices SET restored_at = now() WHERE id = ${id}`.execute(this.#db);
+  }
+
+  /** Posts waiting in review (10), longest waiting first; keyset on (updated_at, id). */
+  async reviewQueue(limit: number, after?: { at: string; id: number }): Promise<ReviewQueueRow[]> {
+    const { rows } = await sql<ReviewQueueRow>`
+      SELECT p.id AS "postId", p.user_id AS "userId", u.username, p.title, p.review_reason AS "reviewReason",
+        p.updated_at AS "since", p.updated_at::text AS "cursorAt"
+      FROM posts p JOIN users u ON u.id = p.user_id
+      WHERE p.status = ${PostStatus.inReview} AND p.deleted_at IS NULL
+        AND (${after?.at ?? null}::timestamptz IS NULL OR (p.updated_at, p.id) > (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}))
+      ORDER BY p.updated_at, p.id LIMIT ${limit}`.execute(this.#db);
+    return rows.map((row) => ({ ...row, postId: Number(row.postId), userId: Number(row.userId) }));
   }
 
   async addStrike(userId: number, actionId: number): Promise<number> {
@@ -198,9 +352,9 @@ export class EnforcementRepository {
   }
 
   async strikeCount(userId: number): Promise<number> {
-    const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM copyright_strikes WHERE user_id = ${userId}`.execute(
-      this.#db,
-    );
+    const { rows } = await sql<{
+      count: number;
+    }>`SELECT count(*)::int AS count FROM copyright_strikes WHERE user_id = ${userId}`.execute(this.#db);
     return rows[0]?.count ?? 0;
   }
 }

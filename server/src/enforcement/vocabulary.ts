@@ -30,11 +30,9 @@ export const rules = [
 ] as const;
 export type Rule = (typeof rules)[number];
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
-
-export const CategorySchema = literals(categories);
-export const RuleSchema = literals(rules);
-export const ActionKindSchema = literals<ActionKind>([...postActionKinds, ...accountActionKinds]);
+export const CategorySchema = Type.Enum(categories);
+export const RuleSchema = Type.Enum(rules);
+export const ActionKindSchema = Type.Enum([...postActionKinds, ...accountActionKinds]);
 
 /**
  * A statement of reasons as its addressee (and the console) reads it: what was done, why (category, rule,
@@ -55,10 +53,7 @@ export const StatementSchema = Type.Object({
   appealableUntil: Type.Union([Type.String(), Type.Null()]),
   /** `/appeal/{id}`: where the addressee appeals; null once the window has closed or for a restore. */
   appealPath: Type.Union([Type.String(), Type.Null()]),
-  appeal: Type.Union([
-    Type.Object({ id: Type.Integer(), status: Type.Union([Type.Literal('open'), Type.Literal('upheld'), Type.Literal('reversed')]) }),
-    Type.Null(),
-  ]),
+  appeal: Type.Union([Type.Object({ id: Type.Integer(), status: Type.Enum(['open', 'upheld', 'reversed']) }), Type.Null()]),
   /** Copyright actions on a post: whether a DMCA counter-notice may still be sent. */
   counterNoticeAllowed: Type.Boolean(),
 });

@@ -2,6 +2,7 @@ import type { Task, TaskList } from 'graphile-worker';
 import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
+import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
 import type { MediaRemovalService } from '../media/media-removal.service.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
@@ -24,6 +25,7 @@ export interface JobDeps {
   readonly processing?: ProcessingService;
   readonly upload?: UploadService;
   readonly mediaRemoval?: MediaRemovalService;
+  readonly enforcement?: EnforcementServices;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -54,6 +56,8 @@ export interface JobPayloads {
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
+  /** Due when a DMCA counter-notice's waiting time ends (enforcement/takedowns.service.ts); job key `counter-notice-restore:{id}`. */
+  'enforcement:restore-counter-noticed': { readonly counterNoticeId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -88,6 +92,9 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   },
   'notifications:purge-event-payloads': async (deps) => {
     await purgeEventPayloads(deps.db);
+  },
+  'enforcement:restore-counter-noticed': async (deps, payload) => {
+    await required(deps.enforcement, 'enforcement').takedowns.restoreIfDue(payload.counterNoticeId);
   },
 };
 

@@ -30,6 +30,10 @@ export function renderMessage(key: MessageKey, locale: string, values: Record<st
   const language = locale.slice(0, 2).toLowerCase();
   const text = catalogue(language)?.[key] ?? catalogue('en')?.[key];
   if (!text) throw new Error(`missing e-mail message ${key}`);
-  const fill = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
-  return { subject: fill(text.subject), text: fill(text.text) };
+  return { subject: fillTemplate(text.subject, values), text: fillTemplate(text.text, values) };
+}
+
+/** `{{name}}` placeholders filled from `values`; unknown ones are left as they are. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
 }

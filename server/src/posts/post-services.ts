@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { ContentScreen } from '../enforcement/watched-words.ts';
 import type { SocialActivity } from '../realtime/events.ts';
 import { FollowsRepository } from '../social/follows.repository.ts';
 import { FollowService } from '../social/follows.service.ts';
@@ -28,7 +29,12 @@ export interface PostServices {
   readonly postsRepository: PostsRepository;
 }
 
-export function createPostServices(db: Db, config: Pick<Config, 'feed' | 'counting'>, activity?: SocialActivity): PostServices {
+export function createPostServices(
+  db: Db,
+  config: Pick<Config, 'feed' | 'counting'>,
+  activity?: SocialActivity,
+  screen?: ContentScreen,
+): PostServices {
   const postsRepository = new PostsRepository(db);
   const likesRepository = new LikesRepository(db);
   const feed = new PostFeedRepository(db);
@@ -45,6 +51,7 @@ export function createPostServices(db: Db, config: Pick<Config, 'feed' | 'counti
       likesRepository,
       new HomeFeed(supply, feed, preferences, new PopularRanking(supply, config.feed.rankingSeconds)),
       supply,
+      screen,
     ),
     pins: new PinService(postsRepository),
     likes: new LikeService(likesRepository, (userId, postId) => engagement.savePreference(`u:${userId}`, postId), activity),

@@ -1,3 +1,4 @@
+import type { ContentScreen } from '../enforcement/watched-words.ts';
 import { AppError } from '../http/errors.ts';
 import type { LikesRepository } from '../social/likes.repository.ts';
 import { seededOrder, seedOf } from './feed-mix.ts';
@@ -103,6 +104,7 @@ export class PostService {
   private readonly likes: LikesRepository;
   private readonly home: HomeFeed;
   private readonly supply: FeedSupplyRepository;
+  private readonly screen: Pick<ContentScreen, 'screenPost' | 'holdPost'> | undefined;
 
   constructor(
     feed: PostFeedRepository,
@@ -110,7 +112,10 @@ export class PostService {
     likes: LikesRepository,
     home: HomeFeed,
     supply: FeedSupplyRepository,
+    /** Watched words (enforcement/): titles and tags that are refused or hold the post for review. */
+    screen?: Pick<ContentScreen, 'screenPost' | 'holdPost'>,
   ) {
+    this.screen = screen;
     this.feed = feed;
     this.posts = posts;
     this.likes = likes;
@@ -229,7 +234,9 @@ export class PostService {
     if (tags && new Set(tags).size > TAGS_MAX) {
       throw new AppError('invalid_input', { details: [{ field: 'body/tags', problem: `at most ${TAGS_MAX} tags` }] });
     }
+    const held = this.screen?.screenPost({ title: changes.title, tags }) ?? false;
     await this.posts.edit(post.id, { title: changes.title?.trim(), tags });
+    if (held) await this.screen?.holdPost(post.id);
     return this.post(ownerId, post.id);
   }
 

@@ -28,7 +28,12 @@ export interface DiscoveryServices {
   readonly contact: ContactService;
 }
 
-export function createDiscoveryServices(db: Db, config: Config, log: Logger): DiscoveryServices {
+export function createDiscoveryServices(
+  db: Db,
+  config: Config,
+  log: Logger,
+  restricted: Pick<RestrictedTerms, 'matches'> = RestrictedTerms.load(),
+): DiscoveryServices {
   const tagsRepository = new TagsRepository(db);
   const postCards = new PostFeedRepository(db);
   const playlists = new PlaylistService(new PlaylistsRepository(db));
@@ -41,7 +46,7 @@ export function createDiscoveryServices(db: Db, config: Config, log: Logger): Di
       posts: postCards,
       tags: tagsRepository,
       playlists,
-      restricted: RestrictedTerms.load(),
+      restricted,
     }),
     banners: new BannerService(new BannersRepository(db)),
     contact: new ContactService({

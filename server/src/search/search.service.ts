@@ -125,7 +125,7 @@ export class SearchService {
   private readonly posts: PostFeedRepository;
   private readonly tags: TagsRepository;
   private readonly playlists: PlaylistService;
-  private readonly restricted: RestrictedTerms;
+  private readonly restricted: Pick<RestrictedTerms, 'matches'>;
   private readonly minResults: number;
 
   constructor(deps: {
@@ -133,7 +133,8 @@ export class SearchService {
     posts: PostFeedRepository;
     tags: TagsRepository;
     playlists: PlaylistService;
-    restricted: RestrictedTerms;
+    /** The shipped restricted terms, or enforcement's watched words (which include them). */
+    restricted: Pick<RestrictedTerms, 'matches'>;
     minResults?: number;
   }) {
     this.search = deps.search;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { ContentScreen } from '../../enforcement/watched-words.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { UploadMediaIngest } from '../../scraper/media-ingest.ts';
 import { DEFAULT_MEDIA_TOOL_LIMITS, MediaToolsRepository } from '../probe.ts';
@@ -24,6 +25,8 @@ export interface UploadWiring {
   /** Plans and runs the worker's processing of each new post (the processing half of the pipeline). */
   readonly processing: MediaProcessing;
   readonly log: Logger;
+  /** Watched words (enforcement/) on the upload's title and tags. */
+  readonly screen?: Pick<ContentScreen, 'screenPost' | 'holdPost'>;
 }
 
 export interface UploadServices {
@@ -37,7 +40,7 @@ export interface UploadServices {
 /** Joining clips decodes every clip while encoding: more memory than one probe. */
 const CLIP_TOOL_MEMORY_BYTES = 2 * DEFAULT_MEDIA_TOOL_LIMITS.maxToolMemoryBytes;
 
-export function createUploadServices({ config, db, storage, jobs, processing, log }: UploadWiring): UploadServices {
+export function createUploadServices({ config, db, storage, jobs, processing, log, screen }: UploadWiring): UploadServices {
   const scratchRoot = join(config.dataDir, 'scratch', 'upload');
   const tokens = new UploadTokenService(new UploadTokensRepository(db), config.upload.tokenTtlSeconds);
   const uploads = new UploadService({
@@ -55,6 +58,7 @@ export function createUploadServices({ config, db, storage, jobs, processing, lo
     limits: config.limits,
     scratchRoot,
     log: log.child({ component: 'upload' }),
+    screen,
   });
   return { tokens, uploads, ingest: new UploadMediaIngest(uploads), health: new PipelineHealth(db, jobs) };
 }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
+import type { ContentScreen } from '../../enforcement/watched-words.ts';
 import { AppError } from '../../http/errors.ts';
 import { mediaName } from '../media-name.ts';
 import { storedTypeOf } from '../media-type.ts';
@@ -41,6 +42,8 @@ export interface UploadServiceDeps {
   /** Each upload gets a folder of its own under this one, removed when the upload ends. */
   readonly scratchRoot: string;
   readonly log: Logger;
+  /** Watched words (enforcement/): a title or tag that is refused, or that holds the post for review. */
+  readonly screen?: Pick<ContentScreen, 'screenPost' | 'holdPost'>;
 }
 
 export interface UploadResult extends CreatedPost {
@@ -96,6 +99,7 @@ export class UploadService {
         throw new AppError('invalid_input', { details: [{ field: 'body/purpose', problem: 'post-multi is for several files' }] });
       }
       const tags = parseTags(form.tags);
+      const held = this.#deps.screen?.screenPost({ title: form.title, tags }) ?? false;
       const uploader = await this.#uploader(userId);
       const scraperJobId = await this.#scraperJobOf(userId, form.scraperUId, form.scraperJob);
       const clips = form.clips === '1';
@@ -114,6 +118,7 @@ export class UploadService {
         tags,
         lgbt: form.lgbt ? Number(form.lgbt) : defaultOrientation(uploader),
         scraperJobId,
+        held,
       }).catch((error: unknown) => {
         // Another upload completed the same URL import meanwhile.
         throw error instanceof ScraperJobTaken ? new AppError('conflict') : error;
@@ -150,6 +155,7 @@ export class UploadService {
         tags: [],
         lgbt: defaultOrientation(uploader),
         scraperJobId: job.id,
+        held: false,
       });
     } catch (error) {
       if (!(error instanceof ScraperJobTaken)) throw error;
@@ -250,7 +256,7 @@ export class UploadService {
   async #createPost(
     userId: number,
     files: readonly Prepared[],
-    post: { title: string; tags: readonly string[]; lgbt: number; scraperJobId: number | undefined },
+    { held, ...post }: { title: string; tags: readonly string[]; lgbt: number; scraperJobId: number | undefined; held: boolean },
   ): Promise<CreatedPost> {
     const { repository, storage, processing, log } = this.#deps;
     const drafts = files.map((file) => mediaDraft(file));
@@ -266,6 +272,8 @@ export class UploadService {
       await repository.forget(keys).catch((cleanup) => log.warn({ err: cleanup }, 'journal cleanup failed'));
       throw error;
     }
+    // Before processing can publish it: the pre-publication trigger then holds the post for review.
+    if (held) await this.#deps.screen?.holdPost(created.postId);
     await processing.schedule(created.postId);
     return created;
   }

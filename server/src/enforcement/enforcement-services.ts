@@ -1,0 +1,54 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { AppealService } from './appeals.service.ts';
+import { EnforcementRepository } from './enforcement.repository.ts';
+import { EnforcementService } from './enforcement.service.ts';
+import type { AuditWriter, CaseDesk, SessionEnder } from './ports.ts';
+import { ReviewQueueService } from './review-queue.service.ts';
+import { StatementSender } from './statements.ts';
+import { TakedownService } from './takedowns.service.ts';
+import { WatchedWordsRepository } from './watched-words.repository.ts';
+import { WatchedWords } from './watched-words.ts';
+
+export interface EnforcementServices {
+  readonly repository: EnforcementRepository;
+  readonly actions: EnforcementService;
+  readonly appeals: AppealService;
+  readonly takedowns: TakedownService;
+  readonly reviewQueue: ReviewQueueService;
+  /** Also the ContentScreen posts, uploads, profiles and search ask. */
+  readonly watchedWords: WatchedWords;
+}
+
+/**
+ * Wires enforcement once for the container. The case model and audit log come from moderation/; the
+ * review threshold setting is written to the database here, where the pre-publication trigger reads it.
+ */
+export async function createEnforcementServices(deps: {
+  db: Db;
+  config: Config;
+  sessions: SessionEnder;
+  audit: AuditWriter;
+  cases: CaseDesk;
+  log: Logger;
+  now?: () => Date;
+}): Promise<EnforcementServices> {
+  const { db, config, audit, cases, now } = deps;
+  const repository = new EnforcementRepository(db);
+  await repository.setReviewThreshold(config.enforcement.prepublicationReviewPosts);
+  const statements = new StatementSender({ db, mailer: createMailer(config.mail), baseUrl: config.http.baseUrl, log: deps.log });
+  const settings = config.enforcement;
+  const actions = new EnforcementService({ repository, statements, sessions: deps.sessions, audit, cases, settings, now });
+  const watchedWords = new WatchedWords(new WatchedWordsRepository(db), audit);
+  await watchedWords.refresh();
+  return {
+    repository,
+    actions,
+    appeals: new AppealService({ repository, enforcement: actions, audit, cases, now }),
+    takedowns: new TakedownService({ repository, enforcement: actions, audit, cases, settings, now }),
+    reviewQueue: new ReviewQueueService(repository, audit),
+    watchedWords,
+  };
+}
