@@ -7,16 +7,23 @@ import view from './Case.module.css';
 import { type ActionChoice, type ActionValues, accountActions, caseSteps, postActions } from './enforcement-options';
 import { useAdminAction } from './useAdminAction';
 
-/** The request an action sends: case steps to the case routes, actions on the subject to enforcement. */
-function actionRequest(caseId: number, choice: ActionChoice, values: ActionValues): { path: string; body: object } {
+/**
+ * The request an action sends: case steps to the case routes, actions on the subject to enforcement
+ * (which records them on the case and sends the statement of reasons).
+ */
+function actionRequest(detail: CaseDetailAnswer, choice: ActionChoice, values: ActionValues): { path: string; body: object } {
+  const item = detail.case;
   const reasons = { publicReason: values.publicReason || undefined, note: values.note || undefined };
-  if (choice.target === 'case') return { path: `/api/admin/cases/${caseId}/${choice.kind}`, body: reasons };
+  if (choice.target === 'case') return { path: `/api/admin/cases/${item.id}/${choice.kind}`, body: reasons };
+  const subject = choice.target === 'post' ? `posts/${item.subject.post?.id}` : `users/${item.subject.user?.id}`;
   return {
-    path: `/api/admin/cases/${caseId}/actions`,
+    path: `/api/admin/enforcement/${subject}/actions`,
     body: {
       kind: choice.kind,
+      caseId: item.id,
+      category: choice.grounds ? values.category : item.category,
+      ...(choice.grounds && values.rule ? { rule: values.rule } : {}),
       ...reasons,
-      ...(choice.grounds ? { category: values.category, rule: values.rule } : {}),
       ...(values.days ? { days: values.days } : {}),
     },
   };
@@ -95,7 +102,7 @@ export function CaseActions({ detail }: { detail: CaseDetailAnswer }) {
           defaultCategory={defaultCategory}
           onClose={() => setChosen(undefined)}
           onSubmit={async (values) => {
-            const request = actionRequest(item.id, chosen, values);
+            const request = actionRequest(detail, chosen, values);
             if (await run(request.path, request.body)) setChosen(undefined);
           }}
         />

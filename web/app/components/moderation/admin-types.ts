@@ -27,3 +27,12 @@ export const queueNames: readonly Queue[] = ['open', 'mine', 'escalated', 'overd
 export const caseCategories: readonly CaseCategory[] = ['illegal', 'non_consensual', 'underage', 'copyright', 'spam', 'other'];
 export type BulkAction = 'assign' | 'dismiss';
 export const bulkActions: readonly BulkAction[] = ['assign', 'dismiss'];
+
+export type {
+  ActionAnswer,
+  AppealsAnswer,
+  CounterNoticeAnswer,
+  StatementAnswer,
+  WatchedWordsAnswer,
+} from '../../../../server/src/enforcement/enforcement-schema.ts';
+export type { Statement } from '../../../../server/src/enforcement/vocabulary.ts';

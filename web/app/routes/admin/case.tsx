@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
+import { AppealDecision } from '../../components/moderation/AppealDecision';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
-import type { CaseDetailAnswer } from '../../components/moderation/admin-types';
+import type { AppealsAnswer, CaseDetailAnswer } from '../../components/moderation/admin-types';
 import view from '../../components/moderation/Case.module.css';
 import { CaseActions } from '../../components/moderation/CaseActions';
 import { CaseEventLog, CaseHistory, CaseReports } from '../../components/moderation/CaseHistory';
@@ -16,14 +17,22 @@ export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,15}$/.test(params.id) ? params.id : '0';
-  const detail = await adminData<CaseDetailAnswer>(context.get(serverContext).api, `/api/admin/cases/${id}`);
-  return { detail, now: new Date().toISOString() };
+  const { api } = context.get(serverContext);
+  const detail = await adminData<CaseDetailAnswer>(api, `/api/admin/cases/${id}`);
+  // An appeal case is decided through its appeal: find the one this case was opened for.
+  const appeal =
+    detail.case.kind === 'appeal'
+      ? (await adminData<AppealsAnswer>(api, '/api/admin/enforcement/appeals?limit=100')).appeals.find(
+          (candidate) => candidate.caseId === detail.case.id,
+        )
+      : undefined;
+  return { detail, appeal, now: new Date().toISOString() };
 }
 
 /** One case: its subject (media blurred), what to do with it, and everything that happened so far. */
 export default function AdminCase({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { detail, now } = loaderData;
+  const { detail, appeal, now } = loaderData;
   const closed = detail.case.status === 'actioned' || detail.case.status === 'dismissed';
   return (
     <>
@@ -36,6 +45,7 @@ export default function AdminCase({ loaderData }: Route.ComponentProps) {
       <div className={view.layout}>
         <div className={view.column}>
           <CaseSubjectPanel detail={detail} now={now} />
+          {appeal && <AppealDecision appeal={appeal} />}
           <CaseActions detail={detail} />
           <CaseReports reports={detail.reports} />
         </div>
