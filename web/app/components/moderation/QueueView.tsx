@@ -81,7 +81,7 @@ export function QueueView({ answer }: { answer: QueuePage }) {
         {queueNames.map((name) => (
           <Link
             key={name}
-            to={href({ queue: name })}
+            to={href({ queue: name, cursor: '' })}
             className={styles.chip}
             aria-current={name === current ? 'true' : undefined}
           >
@@ -97,7 +97,7 @@ export function QueueView({ answer }: { answer: QueuePage }) {
           name="category"
           className={styles.select}
           defaultValue={category}
-          onChange={(event) => navigate(href({ category: event.currentTarget.value }))}
+          onChange={(event) => navigate(href({ category: event.currentTarget.value, cursor: '' }))}
         >
           <option value="">{t('moderation.queue.allCategories')}</option>
           {caseCategories.map((value) => (
@@ -129,6 +129,11 @@ export function QueueView({ answer }: { answer: QueuePage }) {
             />
           ))}
         </ul>
+      )}
+      {answer.nextCursor && (
+        <Link to={href({ cursor: answer.nextCursor })} className={styles.button}>
+          {t('moderation.queue.more')}
+        </Link>
       )}
       {selected.size > 0 && (
         <div className={queue.bulk} role="toolbar" aria-label={t('moderation.bulk.label')}>

@@ -12,6 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ queue: url.searchParams.get('queue') ?? 'open' });
   const category = url.searchParams.get('category');
   if (category) query.set('category', category);
+  const cursor = url.searchParams.get('cursor');
+  if (cursor) query.set('cursor', cursor);
   const answer = await adminData<QueueAnswer>(context.get(serverContext).api, `/api/admin/cases?${query}`);
   // Deadlines are shown relative to the server's clock, so the page reads the same before and after hydration.
   return { ...answer, now: new Date().toISOString() };
