@@ -23,6 +23,7 @@ import mediaRoutes from './media/media.routes.ts';
 import { MediaAccessRepository } from './media/media-access.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
 import uploadRoutes from './media/upload/upload.routes.ts';
+import { registerModeration } from './moderation/moderation.plugin.ts';
 import notificationRoutes from './notifications/notifications.routes.ts';
 import playlistRoutes from './playlists/playlists.routes.ts';
 import engagementRoutes from './posts/engagement.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   const visitorTokens = new AddressLimit(config.http.visitorTokensPerAddress, 10 * 60_000);
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl, visitorTokens });
 
+  await registerModeration(app, services.moderation);
   await app.register(healthRoutes, { db: container.database.db });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(accountRoutes, {

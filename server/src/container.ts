@@ -6,6 +6,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createCdnPurger } from './media/cdn-purger.ts';
 import { MediaRemovalService } from './media/media-removal.service.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';
@@ -14,6 +15,7 @@ import { createProcessingService } from './media/processing/processing-services.
 import { createSimicheckServices, type SimicheckServices } from './media/simicheck/simicheck-services.ts';
 import { createStorage, type Storage } from './media/storage.ts';
 import { createUploadServices, type UploadServices } from './media/upload/upload-services.ts';
+import { createModerationServices, type ModerationServices } from './moderation/moderation-services.ts';
 import { NotificationsRepository } from './notifications/notifications.repository.ts';
 import { NotificationService } from './notifications/notifications.service.ts';
 import { createPostServices, type PostServices } from './posts/post-services.ts';
@@ -50,6 +52,8 @@ export interface Container {
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
+    /** Trust and safety: roles, cases, intake, audit log, operations (moderation/README.md). */
+    readonly moderation: ModerationServices;
   };
   close(): Promise<void>;
 }
@@ -92,6 +96,13 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       jobs,
       log,
     });
+    const moderation = createModerationServices({
+      db: database.db,
+      config,
+      log,
+      mailer: createMailer(config.mail),
+      notifications,
+    });
     const processing = createProcessingService(config, database.db, storage, events, log);
     const upload = createUploadServices({
       config,
@@ -118,8 +129,9 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         upload,
         mediaRemoval: new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl),
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
-        discovery: createDiscoveryServices(database.db, config, log),
+        discovery: createDiscoveryServices(database.db, config, log, moderation.intake),
         notifications,
+        moderation,
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -7,8 +7,9 @@ import { createLogger } from './logger.ts';
  *   app              HTTP server only, for scaling out web nodes
  *   worker           background jobs only
  *   dev              like app-with-worker, with the web app served through Vite (hot reload)
+ *   admin create <username>   grants the admin role (moderation/admin-command.ts), then exits
  */
-const modes = ['app-with-worker', 'app', 'worker', 'dev'] as const;
+const modes = ['app-with-worker', 'app', 'worker', 'dev', 'admin'] as const;
 const mode = (process.argv[2] ?? 'app-with-worker') as (typeof modes)[number];
 if (!modes.includes(mode)) {
   console.error(`Unknown mode "${mode}". Use one of: ${modes.join(', ')}`);
@@ -27,6 +28,10 @@ const log = createLogger(config.logLevel);
 // promise rejected; the job is released by the worker's sweep (jobs/worker-liveness.ts), so a database
 // restart must not take the whole process down with it.
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+if (mode === 'admin') {
+  const { runAdminCommand } = await import('./moderation/admin-command.ts');
+  process.exit(await runAdminCommand(process.argv.slice(3), config, log));
+}
 // Loaded only now: React and other libraries pick their build from NODE_ENV, which loadConfig settles.
 const { start } = await import('./lifecycle.ts');
 start(mode, config, log).catch((error) => {

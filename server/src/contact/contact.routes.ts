@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { envelope, OK_ACTION } from '../http/envelope.ts';
+import { ReportCategoryField } from '../moderation/moderation-schema.ts';
 import { Id } from '../search/query-schemas.ts';
 import type { ContactService } from './contact.service.ts';
 
@@ -12,8 +13,11 @@ const body = Type.Object({
   recaptchaToken: Type.String({ minLength: 1, maxLength: 2000 }),
   postId: Type.Optional(Id),
   abuseUserId: Type.Optional(Id),
+  category: ReportCategoryField,
 });
 type Body = Static<typeof body>;
+
+const senderOf = (request: FastifyRequest) => ({ userId: request.session.userId, ip: request.ip, locale: request.client.locale });
 
 /** Five messages a minute per address: enough for a person, too few to flood the operators. */
 const sendLimit = { max: 5, timeWindow: 60_000 };
@@ -30,10 +34,10 @@ export default async function contactRoutes(app: FastifyInstance, { contact }: {
   });
 
   app.post('/api/contact', { schema: { body }, config: { rateLimit: sendLimit } }, async (request) =>
-    envelope(await contact.send(request.body as Body, { userId: request.session.userId, ip: request.ip }, false), OK_ACTION),
+    envelope(await contact.send(request.body as Body, senderOf(request), false), OK_ACTION),
   );
 
   app.post('/api/abuse', { schema: { body }, config: { rateLimit: sendLimit } }, async (request) =>
-    envelope(await contact.send(request.body as Body, { userId: request.session.userId, ip: request.ip }, true), OK_ACTION),
+    envelope(await contact.send(request.body as Body, senderOf(request), true), OK_ACTION),
   );
 }

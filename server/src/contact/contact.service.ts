@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { IntakeService } from '../moderation/intake.service.ts';
+import type { CaseCategory } from '../moderation/moderation-schema.ts';
 import type { AltchaGuard } from './altcha.ts';
 import type { ContactRepository, NewContactMessage } from './contact.repository.ts';
 
@@ -12,19 +14,26 @@ export interface ContactForm {
   readonly recaptchaToken: string;
   readonly postId?: number;
   readonly abuseUserId?: number;
+  /** What the report is about (moderation/README.md); `other` when not given. */
+  readonly category?: CaseCategory;
 }
 
 export interface Sender {
   readonly userId: number | undefined;
   readonly ip: string;
+  readonly locale: string;
 }
+
+/** Where a report becomes a moderation case. */
+export type ReportIntake = Pick<IntakeService, 'report'>;
 
 /** Spec §8 acknowledgement; the client shows it as a status message. */
 export const CONTACT_SENT = 'contact-message-sent';
 
-function operatorMail(id: number, message: NewContactMessage, baseUrl: string) {
+function operatorMail(id: number, message: NewContactMessage, baseUrl: string, report?: { caseId: number; category: string }) {
   const lines = [
     message.kind === 'abuse' ? `Abuse report #${id}` : `Contact message #${id}`,
+    ...(report ? [`Case: ${report.caseId} (${report.category}), ${baseUrl}/admin/cases/${report.caseId}`] : []),
     '',
     `From: ${message.email ?? '(no e-mail given)'}${message.senderId ? ` (user id ${message.senderId})` : ''}`,
     ...(message.postId ? [`Reported post: ${baseUrl}/video?id=${message.postId}`] : []),
@@ -48,6 +57,7 @@ export class ContactService {
   private readonly mailer: Mailer;
   private readonly operators: string;
   private readonly baseUrl: string;
+  private readonly reports: ReportIntake;
   private readonly log: Logger;
 
   constructor(deps: {
@@ -56,6 +66,7 @@ export class ContactService {
     mailer: Mailer;
     operators: string;
     baseUrl: string;
+    reports: ReportIntake;
     log: Logger;
   }) {
     this.repository = deps.repository;
@@ -63,6 +74,7 @@ export class ContactService {
     this.mailer = deps.mailer;
     this.operators = deps.operators;
     this.baseUrl = deps.baseUrl;
+    this.reports = deps.reports;
     this.log = deps.log;
   }
 
@@ -71,7 +83,9 @@ export class ContactService {
   }
 
   /**
-   * Stores the message, then e-mails the operators. A mail failure is logged and the message stays stored
+   * Stores the message, then e-mails the operators. A report also opens (or joins) a moderation case,
+   * which counts against the sender's hourly allowance of reports before anything is stored.
+   * A mail failure is logged and the message stays stored
    * (mailed_at empty) for the operators to find; the sender is still told it arrived.
    */
   async send(form: ContactForm, sender: Sender, mustReport: boolean) {
@@ -92,13 +106,26 @@ export class ContactService {
     };
     if (!message.text) throw new AppError('invalid_input', { details: [{ field: 'text', problem: 'required' }] });
     if (isReport && !(await this.repository.targetsExist(message.postId, message.abuseUserId))) throw new AppError('not_found');
+    const category = form.category ?? 'other';
+    const opened = isReport
+      ? await this.reports.report(
+          { category, postId: form.postId, abuseUserId: form.abuseUserId, email: message.email ?? undefined, text: message.text },
+          { userId: sender.userId, ip: sender.ip, locale: sender.locale },
+        )
+      : undefined;
     const id = await this.repository.insert(message);
+    const report = opened && { caseId: opened.caseId, category };
     try {
-      await this.mailer.send({ to: this.operators, ...operatorMail(id, message, this.baseUrl) });
+      await this.mailer.send({ to: this.operators, ...operatorMail(id, message, this.baseUrl, report) });
       await this.repository.markMailed(id);
     } catch (error) {
       this.log.warn({ err: error, contactMessageId: id }, 'e-mail to operators failed; the message is stored');
     }
-    return { message: CONTACT_SENT, id, kind: message.kind };
+    const intake = opened && {
+      caseId: opened.caseId,
+      deadlineAt: opened.deadlineAt.toISOString(),
+      followUpToken: opened.followUpToken,
+    };
+    return { message: CONTACT_SENT, id, kind: message.kind, ...intake };
   }
 }

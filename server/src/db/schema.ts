@@ -251,7 +251,7 @@ export interface TagPreferencesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done';
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation';
 
 export interface NotificationsTable {
   id: Generated<number>;

@@ -6,7 +6,7 @@ import type { ErrorCode } from './errors.ts';
  * each kind of caller gets. authorisation-matrix.test.ts builds the real app, fails when a route has no row
  * here (or a row names a route that is gone), and walks every row × caller on real PostgreSQL.
  *
- * To add a route: add a row with one of the helpers below (`open`, `loggedIn`, `ownerOnly`, `ownerSees`), a request that
+ * To add a route: add a row with one of the helpers below (`open`, `loggedIn`, `ownerOnly`, `ownerSees`, `staffOnly`), a request that
  * would succeed for an allowed caller, and overrides for callers whose answer differs.
  */
 
@@ -89,7 +89,28 @@ export function ownerSees(route: string, request: RequestOf): MatrixRow {
   return { route, request: requestOf(request), expect: { ...everyone('not_found'), owner: 'ok' } };
 }
 
+/**
+ * Only moderators or admins (`config.role`, moderation/staff-guard.plugin.ts). No caller of the walk holds
+ * a role, so every one is refused: the moderation tests prove staff get through.
+ */
+export function staffOnly(route: string, request: RequestOf): MatrixRow {
+  return loggedIn(route, request, { user: 'forbidden', other: 'forbidden', owner: 'forbidden' });
+}
+
 const json = (url: string, body: unknown): MatrixRequest => ({ url, body });
+/** A follow-up token of the right shape that no report has. */
+const UNKNOWN_FOLLOW_UP = 'bm8tc3VjaC1yZXBvcnQtZm9sbG93LXVwLXRva2VuLTEyMzQ';
+const DMCA_NOTICE = {
+  kind: 'dmca_notice',
+  name: 'Rights Holder',
+  email: 'rights@example.test',
+  urls: ['/video?id=1'],
+  signature: 'Rights Holder',
+  work: 'My film',
+  goodFaith: true,
+  accuracyUnderPenaltyOfPerjury: true,
+  recaptchaToken: 'none',
+};
 const socialProviders = ['google', 'apple'] as const;
 /** An id token shaped well enough to pass the schema; no provider is configured in tests. */
 const FAKE_ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -267,6 +288,38 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     ({ post }) => json('/api/abuse', { text: 'Report', postId: post, recaptchaToken: 'none' }),
     everyone('captcha_failed'),
   ),
+
+  // Complaints from the public form and the reporters' follow-up (moderation/): anyone, behind a proof of
+  // work (none is sent here) or a follow-up token (an unknown one here).
+  open('POST /api/complaint', () => json('/api/complaint', DMCA_NOTICE), everyone('bot_check_failed')),
+  open('GET /api/complaint/follow-up', `/api/complaint/follow-up?token=${UNKNOWN_FOLLOW_UP}`, everyone('not_found')),
+  open(
+    'POST /api/complaint/follow-up',
+    () => json('/api/complaint/follow-up', { token: UNKNOWN_FOLLOW_UP, text: 'Any news?' }),
+    everyone('not_found'),
+  ),
+
+  // The moderation console's API: moderators and admins only (moderation/README.md "Routes").
+  staffOnly('GET /api/admin/me', '/api/admin/me'),
+  staffOnly('GET /api/admin/cases', '/api/admin/cases?queue=open'),
+  staffOnly('GET /api/admin/cases/:id', '/api/admin/cases/1'),
+  staffOnly('POST /api/admin/cases/:id/assign', () => json('/api/admin/cases/1/assign', {})),
+  staffOnly('POST /api/admin/cases/:id/escalate', () => json('/api/admin/cases/1/escalate', {})),
+  staffOnly('POST /api/admin/cases/:id/dismiss', () => json('/api/admin/cases/1/dismiss', {})),
+  staffOnly('POST /api/admin/cases/:id/message', () => json('/api/admin/cases/1/message', { text: 'Hello' })),
+  staffOnly('POST /api/admin/cases/:id/note', () => json('/api/admin/cases/1/note', { note: 'Seen' })),
+  staffOnly('POST /api/admin/cases/bulk', () => json('/api/admin/cases/bulk', { action: 'assign', caseIds: [1] })),
+  staffOnly('GET /api/admin/audit', '/api/admin/audit'),
+  staffOnly('GET /api/admin/audit/export', '/api/admin/audit/export'),
+  staffOnly('GET /api/admin/roles', '/api/admin/roles'),
+  staffOnly('POST /api/admin/roles', ({ other }) => json('/api/admin/roles', { username: other.username, role: 'admin' })),
+  staffOnly('DELETE /api/admin/roles', ({ other }) => json('/api/admin/roles', { username: other.username, role: 'admin' })),
+  staffOnly('GET /api/admin/settings', '/api/admin/settings'),
+  staffOnly('PUT /api/admin/settings', () => json('/api/admin/settings', { reportsPerHour: 1 })),
+  staffOnly('GET /api/admin/operations', '/api/admin/operations'),
+  staffOnly('POST /api/admin/operations/jobs/:id/retry', () => json('/api/admin/operations/jobs/1/retry', {})),
+  staffOnly('GET /api/admin/reports/monthly', '/api/admin/reports/monthly?from=2026-01&to=2026-02'),
+  staffOnly('GET /api/admin/reports/monthly.csv', '/api/admin/reports/monthly.csv?from=2026-01&to=2026-02'),
 
   // Notifications are per user.
   loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),

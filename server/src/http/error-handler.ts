@@ -16,6 +16,11 @@ const frameworkErrors: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
 };
 
+/** The error table's code an error leaves as (`internal_error` for genuine faults). */
+export function errorCodeOf(error: FastifyError): ErrorCode {
+  return classify(error).code;
+}
+
 function classify(error: FastifyError): { code: ErrorCode; details?: ErrorDetail[] } {
   if (error instanceof AppError) return { code: error.code, details: error.details ? [...error.details] : undefined };
   if (error.validation) {

@@ -88,6 +88,13 @@ export const errorTable = {
   login_nonce_invalid: { statusCode: -175, message: 'This sign-in was not started here; start it again' },
   login_nonce_expired: { statusCode: -176, message: 'This sign-in took too long; start it again' },
   login_nonce_used: { statusCode: -177, message: 'This sign-in was already used; start it again' },
+  // Moderation (moderation/): intake, cases, roles (-200..-219).
+  complaint_subject_unknown: { statusCode: -200, message: 'None of these addresses points to content on this site' },
+  report_rate_limited: { statusCode: -201, message: 'You have sent many reports; try again later', http: 429 },
+  case_closed: { statusCode: -202, message: 'This case is closed' },
+  not_staff: { statusCode: -203, message: 'This account is not a moderator' },
+  appeal_needs_other_moderator: { statusCode: -204, message: 'An appeal goes to a moderator who did not act on the case' },
+  last_admin: { statusCode: -205, message: 'Keep at least one admin' },
   // Enforcement (enforcement/): account restrictions, appeals, counter-notices, watched words (-220..-239).
   account_suspended: { statusCode: -220, message: 'This account is suspended for now' },
   uploads_limited: { statusCode: -221, message: 'Uploading is turned off for this account' },

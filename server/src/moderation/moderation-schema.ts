@@ -8,7 +8,8 @@ import Type, { type Static } from 'typebox';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Email = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
-const Line = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+/** Text that must say something: not empty, not only blanks. */
+const Line = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -316,7 +317,8 @@ export const AuditQuery = Type.Object({
   from: Type.Optional(Timestamp),
   to: Type.Optional(Timestamp),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  cursor: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The `nextCursor` of the previous page. */
+  cursor: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,15}$' })),
 });
 export const AuditEntry = Type.Object({
   id: Type.Integer(),
@@ -360,6 +362,7 @@ export const RecentError = Type.Object({
   route: Type.String(),
   message: Type.String(),
 });
+export type RecentError = Static<typeof RecentError>;
 /** GET /api/admin/operations */
 export const OperationsAnswer = Type.Object({
   statusCode: Type.Literal(2),

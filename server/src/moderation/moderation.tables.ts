@@ -25,7 +25,6 @@ export interface ModerationCasesTable {
   subject_user_id: number | null;
   reporter_user_id: number | null;
   reporter_email: string | null;
-  reporter_locale: Defaulted<string>;
   status: Defaulted<CaseStatus>;
   assignee_id: number | null;
   deadline_at: Timestamp;
@@ -33,7 +32,6 @@ export interface ModerationCasesTable {
   excluded_assignee_id: number | null;
   dedupe_key: string | null;
   reports_count: Defaulted<number>;
-  follow_up_hash: string | null;
   created_at: DefaultedTime;
   updated_at: DefaultedTime;
   closed_at: Timestamp | null;
@@ -47,6 +45,8 @@ export interface CaseReportsTable {
   text: Defaulted<string>;
   details: Json<Record<string, unknown>>;
   ip: Defaulted<string>;
+  locale: Defaulted<string>;
+  follow_up_hash: string | null;
   created_at: DefaultedTime;
 }
 

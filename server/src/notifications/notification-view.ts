@@ -8,7 +8,8 @@ const SUFFIX: Record<number, '' | '-gay' | '-trans'> = { 2: '-gay', 3: '-trans' 
 /** Smallest still first: a notification shows a thumbnail. */
 const STILL_PREFERENCE = ['thumb', 'listing', 'poster'];
 
-function stillOf(variants: Record<string, MediaVariant>): string {
+/** The URL of the smallest still among a media file's variants (WebP first), empty without one. */
+export function stillOf(variants: Record<string, MediaVariant>): string {
   const names = Object.keys(variants);
   for (const prefix of STILL_PREFERENCE) {
     const name =
@@ -72,6 +73,7 @@ export async function presentNotifications(
       usersCount: Math.max(users.length, row.actorCount - (row.actorIds.length - users.length)),
       post: row.postId === null ? null : (postById.get(row.postId) ?? null),
       scraperJob: row.scraperJobId === null ? null : { id: row.scraperJobId },
+      moderation: row.caseId === null || row.notice === null ? null : { caseId: row.caseId, notice: row.notice },
       minOld: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 60_000)),
       isNew: row.readAt === null,
     };

@@ -14,6 +14,8 @@ export interface NotificationRow {
   readonly actorCount: number;
   readonly postId: number | null;
   readonly scraperJobId: number | null;
+  readonly caseId: number | null;
+  readonly notice: string | null;
   readonly createdAt: Date;
   readonly readAt: Date | null;
 }
@@ -49,7 +51,7 @@ export interface Touched {
 export type WrittenNotification = NotificationRow & { readonly userId: number };
 
 const RETURNING_ROW = sql`RETURNING id, user_id AS "userId", type, actor_ids AS "actorIds", actor_count AS "actorCount",
-  post_id AS "postId", scraper_job_id AS "scraperJobId", created_at AS "createdAt", read_at AS "readAt"`;
+  post_id AS "postId", scraper_job_id AS "scraperJobId", case_id AS "caseId", notice, created_at AS "createdAt", read_at AS "readAt"`;
 
 export interface Cursor {
   readonly createdAt: string;
@@ -125,6 +127,15 @@ export class NotificationsRepository {
    * One batch of the post-created fan-out: followers of the author after `after` (newest follow first),
    * who want such notifications. Returns the rows made and the cursor of the last follower looked at.
    */
+  /** A moderation notice about case `caseId` (a moderator's message, a decision); one per event, never grouped. */
+  async addModeration(userId: number, caseId: number, notice: string): Promise<WrittenNotification | undefined> {
+    const { rows } = await sql<WrittenNotification>`
+      INSERT INTO notifications (user_id, type, case_id, notice, actor_count)
+      SELECT u.id, 'moderation', ${caseId}, ${notice}, 0 FROM users u WHERE u.id = ${userId}
+      ${RETURNING_ROW}`.execute(this.db);
+    return withNumericActors(rows)[0];
+  }
+
   async addPostCreatedBatch(
     postId: number,
     after: Cursor | undefined,
@@ -168,6 +179,8 @@ export class NotificationsRepository {
         'n.actor_count as actorCount',
         'n.post_id as postId',
         'n.scraper_job_id as scraperJobId',
+        'n.case_id as caseId',
+        'n.notice',
         'n.created_at as createdAt',
         'n.read_at as readAt',
       ])
@@ -208,6 +221,8 @@ export class NotificationsRepository {
         'n.actor_count as actorCount',
         'n.post_id as postId',
         'n.scraper_job_id as scraperJobId',
+        'n.case_id as caseId',
+        'n.notice',
         'n.created_at as createdAt',
         'n.read_at as readAt',
       ])
@@ -283,6 +298,6 @@ const visible: Expression<SqlBool> = sql<SqlBool>`(
     (n.post_id IS NULL OR EXISTS (
       SELECT 1 FROM posts p WHERE p.id = n.post_id AND p.deleted_at IS NULL
         AND (p.status = ${PostStatus.published} OR (n.type <> 'post-created' AND p.status <> ${PostStatus.removed}))))
-    AND (n.type = 'scraper-done' OR EXISTS (
+    AND (n.type IN ('scraper-done', 'moderation') OR EXISTS (
       SELECT 1 FROM users a WHERE a.id = ANY (n.actor_ids) AND a.banned_at IS NULL AND a.delete_requested_at IS NULL))
   )`;

@@ -7,12 +7,13 @@ import type { Cursor, NotificationsRepository, WrittenNotification } from './not
 
 export const NOTIFICATIONS_PAGE = 30;
 
-/** The four lists of spec §7, by the last part of their path. */
+/** The four lists of spec §7 and moderation notices (moderation/README.md), by the last part of their path. */
 export const listTypes = {
   follow: 'user-follow',
   'post-like': 'post-like',
   'post-created': 'post-created',
   'scraper-job': 'scraper-done',
+  moderation: 'moderation',
 } as const satisfies Record<string, NotificationType>;
 
 /**
@@ -59,6 +60,11 @@ export class NotificationService implements SocialActivity {
     await this.guard('scraper-done', async () =>
       this.deliver(await this.repository.addScraperDone(userId, scraperJobId, postId ?? null)),
     );
+  }
+
+  /** For moderation: a notice about case `caseId` to one of the people it concerns (moderation/moderation-notices.ts). */
+  async moderationNotice(userId: number, caseId: number, notice: string): Promise<void> {
+    await this.guard('moderation', async () => this.deliver(await this.repository.addModeration(userId, caseId, notice)));
   }
 
   /** For the media pipeline when a post is published: followers hear of it through a background job. */

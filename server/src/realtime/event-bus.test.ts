@@ -49,6 +49,7 @@ test('the PostgreSQL bus reaches every listener on the database, small and large
       usersCount: 1,
       post: null,
       scraperJob: null,
+      moderation: null,
       minOld: 0,
       isNew: true,
     },

@@ -18,13 +18,21 @@ export interface NotificationView {
   readonly usersCount: number;
   readonly post: NotificationPost | null;
   readonly scraperJob: { readonly id: number } | null;
+  /** A `moderation` notice: its case and which notice (moderation/moderation-notices.ts); null on other types. */
+  readonly moderation: { readonly caseId: number; readonly notice: string } | null;
   /** Whole minutes since createdDate when the answer was made. */
   readonly minOld: number;
   readonly isNew: boolean;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done';
-export const notificationTypes: readonly NotificationType[] = ['user-follow', 'post-like', 'post-created', 'scraper-done'];
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation';
+export const notificationTypes: readonly NotificationType[] = [
+  'user-follow',
+  'post-like',
+  'post-created',
+  'scraper-done',
+  'moderation',
+];
 
 export interface NotificationUser {
   readonly id: number;

@@ -4,7 +4,7 @@ import { BannerService } from '../banners/banners.service.ts';
 import type { Config } from '../config.ts';
 import { AltchaGuard } from '../contact/altcha.ts';
 import { ContactRepository } from '../contact/contact.repository.ts';
-import { ContactService } from '../contact/contact.service.ts';
+import { ContactService, type ReportIntake } from '../contact/contact.service.ts';
 import type { Db } from '../db/database.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { PlaylistsRepository } from '../playlists/playlists.repository.ts';
@@ -32,6 +32,7 @@ export function createDiscoveryServices(
   db: Db,
   config: Config,
   log: Logger,
+  reports: ReportIntake,
   restricted: Pick<RestrictedTerms, 'matches'> = RestrictedTerms.load(),
 ): DiscoveryServices {
   const tagsRepository = new TagsRepository(db);
@@ -55,6 +56,7 @@ export function createDiscoveryServices(
       mailer: createMailer(config.mail),
       operators: config.contact.operatorsEmail,
       baseUrl: config.http.baseUrl,
+      reports,
       log,
     }),
   };

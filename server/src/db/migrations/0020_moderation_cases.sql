@@ -22,7 +22,6 @@ CREATE TABLE moderation_cases (
   -- The first reporter; later reports on the same subject and category join the case (case_reports).
   reporter_user_id bigint REFERENCES users (id) ON DELETE SET NULL,
   reporter_email   text,
-  reporter_locale  text NOT NULL DEFAULT 'en',
   status           text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'assigned', 'escalated', 'actioned', 'dismissed')),
   assignee_id      bigint REFERENCES users (id) ON DELETE SET NULL,
   deadline_at      timestamptz NOT NULL,
@@ -33,8 +32,6 @@ CREATE TABLE moderation_cases (
   -- `post:<id>|user:<id>|<category>` for reports and complaints; null for kinds never merged (appeals...).
   dedupe_key       text,
   reports_count    integer NOT NULL DEFAULT 1,
-  -- The hashed follow-up token a reporter without an account reads and answers the case with.
-  follow_up_hash   text,
   created_at       timestamptz NOT NULL DEFAULT now(),
   updated_at       timestamptz NOT NULL DEFAULT now(),
   closed_at        timestamptz,
@@ -47,7 +44,6 @@ CREATE INDEX moderation_cases_assignee ON moderation_cases (assignee_id, deadlin
 CREATE INDEX moderation_cases_post ON moderation_cases (subject_post_id, created_at DESC) WHERE subject_post_id IS NOT NULL;
 CREATE INDEX moderation_cases_user ON moderation_cases (subject_user_id, created_at DESC) WHERE subject_user_id IS NOT NULL;
 CREATE INDEX moderation_cases_created ON moderation_cases (created_at);
-CREATE UNIQUE INDEX moderation_cases_follow_up ON moderation_cases (follow_up_hash) WHERE follow_up_hash IS NOT NULL;
 
 -- Every report or complaint that made or joined a case, with what its sender wrote (the legal elements of
 -- a DMCA notice or TAKE IT DOWN request are in `details`).
@@ -59,9 +55,17 @@ CREATE TABLE case_reports (
   text             text NOT NULL DEFAULT '',
   details          jsonb NOT NULL DEFAULT '{}',
   ip               text NOT NULL DEFAULT '',
+  -- The language to write to this reporter in.
+  locale           text NOT NULL DEFAULT 'en',
+  -- The hash of the follow-up token (derived from the id, moderation-notices.ts) with which this reporter
+  -- reads and answers the case without logging in; set right after the insert.
+  follow_up_hash   text UNIQUE,
   created_at       timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX case_reports_case ON case_reports (case_id, id);
+-- The per-client allowance counts a client's reports of the last hour.
+CREATE INDEX case_reports_by_user ON case_reports (reporter_user_id, created_at) WHERE reporter_user_id IS NOT NULL;
+CREATE INDEX case_reports_by_address ON case_reports (ip, created_at);
 
 -- The case's own history: who did what, when, the reason the people concerned see and the note they do not.
 CREATE TABLE case_events (

@@ -11,6 +11,7 @@ export const listPaths = {
   'post-like': 'post-like',
   'post-created': 'post-created',
   'scraper-done': 'scraper-job',
+  moderation: 'moderation',
 } as const satisfies Record<NotificationType, string>;
 
 export const notificationTypes = Object.keys(listPaths) as NotificationType[];

@@ -14,6 +14,7 @@ function item(values: Partial<NotificationView> & { id: number }): NotificationV
     usersCount: 1,
     post: { id: 10, title: 't', path: '/video?id=10', media: [] },
     scraperJob: null,
+    moderation: null,
     minOld: 0,
     isNew: true,
     ...values,
