@@ -95,7 +95,20 @@ describe('actions on accounts', () => {
       .where('revoked_at', 'is', null)
       .execute();
     expect(live).toEqual([]);
-    expect((await lastMailTo(t, user.email))?.subject).toBe('Velvet：あなたのアカウントに関する決定');
+    const mail = await lastMailTo(t, user.email);
+    expect(mail?.subject).toBe('Velvet：あなたのアカウントに関する決定');
+    // Locked out, the user appeals through the e-mail's link.
+    const [, actionId, token] = /\/statements\/(\d+)\?token=([\w-]{43})/.exec(mail?.text ?? '') ?? [];
+    expect(Number(actionId)).toBe(answer.statements[0].id);
+    const read = await t.get(`/api/enforcement/statements/${actionId}/by-token?token=${token}`);
+    expect(read.body.statement).toMatchObject({ kind: 'account-ban', publicReason: 'Repeated uploads of illegal content' });
+    const appealed = await t.post(`/api/enforcement/statements/${actionId}/appeal-by-token`, { token, statement: 'Not me' });
+    expect(appealed.body).toMatchObject({ statusCode: 1, appealId: expect.any(Number) });
+    const forged = await t.post(`/api/enforcement/statements/${actionId}/appeal-by-token`, {
+      token: 'x'.repeat(43),
+      statement: 'x',
+    });
+    expect(forged.body.error).toBe('not_found');
     expect(await auditEntries(db, 'enforcement.account-ban', user.id)).toHaveLength(1);
     expect((await act(user.id, { kind: 'account-ban', category: 'illegal' })).error).toBe('enforcement_not_applicable');
 

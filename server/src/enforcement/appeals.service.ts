@@ -1,5 +1,6 @@
+import { tokenDigest } from '../accounts/tokens.ts';
 import { AppError } from '../http/errors.ts';
-import type { AppealRow, EnforcementRepository } from './enforcement.repository.ts';
+import type { ActionRow, AppealRow, EnforcementRepository } from './enforcement.repository.ts';
 import type { EnforcementService } from './enforcement.service.ts';
 import type { Actor, AuditWriter, CaseDesk } from './ports.ts';
 
@@ -54,9 +55,23 @@ export class AppealService {
   async appeal(user: { id: number; username: string; locale: string; ip: string }, actionId: number, statement: string) {
     const action = await this.#repository.action(actionId);
     if (!action || action.userId !== user.id) throw new AppError('not_found');
+    return this.#appeal(user, action, statement);
+  }
+
+  /** A banned or suspended user appeals with the token of the statement's e-mail link. */
+  async appealByToken(actionId: number, token: string, statement: string, client: { locale: string; ip: string }) {
+    const action = await this.#repository.actionByToken(actionId, tokenDigest(token));
+    const username = action && (await this.#repository.actorName(action.userId));
+    if (!action || username === undefined) throw new AppError('not_found');
+    return this.#appeal({ id: action.userId, username, ...client }, action, statement);
+  }
+
+  async #appeal(user: { id: number; username: string; locale: string; ip: string }, action: ActionRow, statement: string) {
+    const actionId = action.id;
     if (action.kind === 'post-restore' || action.kind === 'account-restore') throw new AppError('enforcement_not_applicable');
-    if (!action.appealableUntil || action.appealableUntil.getTime() <= this.#now().getTime())
+    if (!action.appealableUntil || action.appealableUntil.getTime() <= this.#now().getTime()) {
       throw new AppError('appeal_window_closed');
+    }
     const appealId = await this.#repository.insertAppeal(actionId, user.id, statement);
     if (appealId === undefined) throw new AppError('appeal_exists');
     const { caseId } = await this.#cases.open({

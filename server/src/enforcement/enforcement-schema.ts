@@ -56,6 +56,10 @@ export const StatementsAnswer = Type.Object({ statusCode: Type.Literal(2), state
 export type StatementsAnswer = Static<typeof StatementsAnswer>;
 
 export const AppealBody = Type.Object({ statement: Text(5000, 1) }, { additionalProperties: false });
+/** The appeal link of a ban's or suspension's e-mail (its addressee cannot log in). */
+const AppealToken = Type.String({ minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]+$' });
+export const TokenQuery = Type.Object({ token: AppealToken }, { additionalProperties: false });
+export const TokenAppealBody = Type.Object({ token: AppealToken, statement: Text(5000, 1) }, { additionalProperties: false });
 export const AppealAnswer = Type.Object({ statusCode: Type.Literal(1), appealId: Type.Integer(), caseId: Type.Integer() });
 export type AppealAnswer = Static<typeof AppealAnswer>;
 

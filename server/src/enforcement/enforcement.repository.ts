@@ -88,6 +88,7 @@ export interface NewAction {
   readonly publicReason: string;
   readonly endsAt: Date | null;
   readonly appealableUntil: Date | null;
+  readonly appealTokenHash: Buffer | null;
 }
 
 export interface PostSubject {
@@ -147,11 +148,18 @@ export class EnforcementRepository {
   async insertAction(action: NewAction): Promise<number> {
     const { rows } = await sql<{ id: string }>`
       INSERT INTO enforcement_actions (kind, user_id, post_id, case_id, moderator_id, automated, category, rule,
-        public_reason, ends_at, appealable_until)
+        public_reason, ends_at, appealable_until, appeal_token_hash)
       VALUES (${action.kind}, ${action.userId}, ${action.postId}, ${action.caseId}, ${action.moderatorId}, ${action.automated},
-        ${action.category}, ${action.rule}, ${action.publicReason}, ${action.endsAt}, ${action.appealableUntil})
+        ${action.category}, ${action.rule}, ${action.publicReason}, ${action.endsAt}, ${action.appealableUntil}, ${action.appealTokenHash})
       RETURNING id`.execute(this.#db);
     return Number(rows[0]?.id);
+  }
+
+  /** The action whose appeal token has this digest (a locked-out user's e-mail link). */
+  async actionByToken(id: number, digest: Buffer): Promise<ActionRow | undefined> {
+    const { rows } = await sql<ActionRow>`SELECT ${ACTION_COLUMNS} FROM enforcement_actions a ${ACTION_JOINS}
+      WHERE a.id = ${id} AND a.appeal_token_hash = ${digest}`.execute(this.#db);
+    return rows.map(numeric)[0];
   }
 
   async action(id: number): Promise<ActionRow | undefined> {

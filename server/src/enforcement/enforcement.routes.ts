@@ -14,6 +14,8 @@ import {
   PostActionBody,
   ReviewQueueQuery,
   StatementsQuery,
+  TokenAppealBody,
+  TokenQuery,
   WatchedWordBody,
   WatchedWordChange,
 } from './enforcement-schema.ts';
@@ -142,6 +144,26 @@ export default async function enforcementRoutes(
     { schema: { params: IdParams, body: AppealBody }, preHandler: app.requireUser },
     async (request) =>
       appeals.appeal(await owner(request), (request.params as Id).id, (request.body as Static<typeof AppealBody>).statement),
+  );
+  // Banned or suspended users, by the token of their e-mail's link.
+  app.get(
+    '/api/enforcement/statements/:id/by-token',
+    { schema: { params: IdParams, querystring: TokenQuery } },
+    async (request) =>
+      envelope({
+        statement: await actions.statementByToken((request.params as Id).id, (request.query as Static<typeof TokenQuery>).token),
+      }),
+  );
+  app.post(
+    '/api/enforcement/statements/:id/appeal-by-token',
+    { schema: { params: IdParams, body: TokenAppealBody } },
+    async (request) => {
+      const { token, statement } = request.body as Static<typeof TokenAppealBody>;
+      return appeals.appealByToken((request.params as Id).id, token, statement, {
+        locale: request.client.locale,
+        ip: request.ip,
+      });
+    },
   );
   app.post(
     '/api/enforcement/statements/:id/counter-notice',

@@ -1,3 +1,4 @@
+import { opaqueToken, tokenDigest } from '../accounts/tokens.ts';
 import type { EnforcementSettings } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 import { PostStatus } from '../posts/post-status.ts';
@@ -130,7 +131,7 @@ export class EnforcementService {
     if (kind === 'account-suspend' && !input.days)
       throw new AppError('invalid_input', { details: [{ field: 'days', problem: 'required' }] });
     const now = this.#now();
-    const { action, account } = await this.#repository.transaction(async (repository) => {
+    const { action, account, appealToken } = await this.#repository.transaction(async (repository) => {
       const account = await repository.account(userId);
       if (!account) throw new AppError('not_found');
       const restricted =
@@ -144,11 +145,13 @@ export class EnforcementService {
       if (kind === 'account-suspend' && endsAt) await repository.setAccountState(userId, { kind: 'suspend', until: endsAt });
       if (kind === 'account-limit-uploads') await repository.setAccountState(userId, { kind: 'limit-uploads' });
       if (kind === 'account-restore') await repository.setAccountState(userId, { kind: 'restore' });
-      const action = await this.#record(repository, actor, { kind, userId, postId: null, endsAt, input, now });
-      return { action, account };
+      // A banned or suspended user cannot log in to appeal: their e-mail's link carries a token.
+      const appealToken = kind === 'account-ban' || kind === 'account-suspend' ? opaqueToken() : undefined;
+      const action = await this.#record(repository, actor, { kind, userId, postId: null, endsAt, input, now, appealToken });
+      return { action, account, appealToken };
     });
     if (kind === 'account-ban' || kind === 'account-suspend') await this.#sessions.endAll(userId);
-    await this.#statements.send(action, account, '');
+    await this.#statements.send(action, account, '', appealToken);
     return { statusCode: 1, statements: [presentStatement(action, now.getTime())] };
   }
 
@@ -166,6 +169,13 @@ export class EnforcementService {
   async statement(actionId: number, viewerId: number): Promise<Statement> {
     const action = await this.#repository.action(actionId);
     if (!action || action.userId !== viewerId) throw new AppError('not_found');
+    return presentStatement(action, this.#now().getTime());
+  }
+
+  /** A locked-out user's statement, read with the token of their e-mail's link. */
+  async statementByToken(actionId: number, token: string): Promise<Statement> {
+    const action = await this.#repository.actionByToken(actionId, tokenDigest(token));
+    if (!action) throw new AppError('not_found');
     return presentStatement(action, this.#now().getTime());
   }
 
@@ -210,7 +220,15 @@ export class EnforcementService {
   async #record(
     repository: EnforcementRepository,
     actor: Actor | null,
-    what: { kind: ActionKind; userId: number; postId: number | null; endsAt: Date | null; input: ActionInput; now: Date },
+    what: {
+      kind: ActionKind;
+      userId: number;
+      postId: number | null;
+      endsAt: Date | null;
+      input: ActionInput;
+      now: Date;
+      appealToken?: string;
+    },
   ): Promise<ActionRow> {
     const { input } = what;
     const restore = what.kind === 'post-restore' || what.kind === 'account-restore';
@@ -226,6 +244,7 @@ export class EnforcementService {
       publicReason: input.publicReason ?? '',
       endsAt: what.endsAt,
       appealableUntil: restore ? null : new Date(what.now.getTime() + this.#settings.appealWindowDays * DAY_MS),
+      appealTokenHash: what.appealToken ? tokenDigest(what.appealToken) : null,
     });
     const details = {
       actionId: id,

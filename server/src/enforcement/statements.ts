@@ -81,11 +81,12 @@ export function renderStatement(
   account: Pick<AccountSubject, 'username' | 'lang'>,
   postTitle: string,
   baseUrl: string,
+  appealToken?: string,
 ): { subject: string; text: string } {
   const texts = statementTexts(account.lang);
   const date = (value: Date) =>
     `${new Intl.DateTimeFormat(account.lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(value)} UTC`;
-  const link = `${baseUrl}${statementPath(action.id)}`;
+  const link = `${baseUrl}${statementPath(action.id)}${appealToken ? `?token=${appealToken}` : ''}`;
   const statement = presentStatement(action);
   const lines = [
     fillTemplate(texts.greeting, { username: account.username }),
@@ -123,12 +124,15 @@ export class StatementSender {
     this.#log = deps.log;
   }
 
-  async send(action: ActionRow, account: AccountSubject, postTitle: string): Promise<void> {
+  async send(action: ActionRow, account: AccountSubject, postTitle: string, appealToken?: string): Promise<void> {
     try {
       await sql`INSERT INTO notifications (user_id, type, actor_count, case_id, notice, enforcement_action_id)
         VALUES (${account.id}, 'moderation', 0, ${action.caseId}, 'statement', ${action.id})`.execute(this.#db);
       if (account.email) {
-        await this.#mailer.send({ to: account.email, ...renderStatement(action, account, postTitle, this.#baseUrl) });
+        await this.#mailer.send({
+          to: account.email,
+          ...renderStatement(action, account, postTitle, this.#baseUrl, appealToken),
+        });
       }
     } catch (error) {
       this.#log.error({ err: error, actionId: action.id }, 'statement of reasons not sent');

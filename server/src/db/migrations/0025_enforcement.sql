@@ -27,6 +27,8 @@ CREATE TABLE enforcement_actions (
   public_reason     text NOT NULL DEFAULT '',
   ends_at           timestamptz,
   appealable_until  timestamptz,
+  -- A ban or suspension locks its addressee out: the e-mail's appeal link carries a token instead (SHA-256 here).
+  appeal_token_hash bytea,
   created_at        timestamptz NOT NULL DEFAULT now(),
   CHECK (automated OR moderator_id IS NOT NULL OR kind IN ('post-restore', 'account-restore'))
 );
