@@ -23,7 +23,7 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.console}>
       <h1 className={styles.title}>{t('moderation.statement.title')}</h1>
       <StatementView statement={loaderData.statement} />
-      <AppealForm statement={loaderData.statement} />
+      <AppealForm statement={loaderData.statement} token={loaderData.token} />
     </div>
   );
 }

@@ -5,8 +5,11 @@ import { ApiError, api } from '../../lib/api';
 import styles from './Admin.module.css';
 import type { Statement } from './admin-types';
 
-/** The internal complaint route (DSA art. 20): one appeal per decision, in the user's own words. */
-export function AppealForm({ statement }: { statement: Statement }) {
+/**
+ * The internal complaint route (DSA art. 20): one appeal per decision, in the user's own words; a banned
+ * user sends it with the token of their e-mail's link.
+ */
+export function AppealForm({ statement, token }: { statement: Statement; token: string | null }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'failed'; code: string }>({ kind: 'idle' });
@@ -31,7 +34,12 @@ export function AppealForm({ statement }: { statement: Statement }) {
           const text = String(new FormData(event.currentTarget).get('statement') ?? '').trim();
           setState({ kind: 'sending' });
           try {
-            await api(`/api/enforcement/statements/${statement.id}/appeal`, { method: 'POST', body: { statement: text } });
+            await api(
+              token
+                ? `/api/enforcement/statements/${statement.id}/appeal-by-token`
+                : `/api/enforcement/statements/${statement.id}/appeal`,
+              { method: 'POST', body: token ? { token, statement: text } : { statement: text } },
+            );
             setState({ kind: 'idle' });
             await revalidator.revalidate();
           } catch (error) {
