@@ -127,6 +127,7 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
   // Gone from its page, the feeds, search and /media/.
   const outsider = await browser.newContext();
   expect((await (await outsider.request.get(`/api/post/${post.id}`)).json()).statusCode).toBeLessThan(0);
+  expect((await outsider.request.get(`/${CREATOR.username}/post/${post.id}?skip-entermodal`)).status()).toBe(404);
   const feed = await (await outsider.request.get(`/api/post/?userId=${creatorId}&latest=1&limit=30`)).json();
   expect(feed.posts.map((item: { id: number }) => item.id)).not.toContain(post.id);
   const search = await (await outsider.request.get(`/api/search/post-tag?q=${encodeURIComponent(post.title)}`)).json();
@@ -147,7 +148,7 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
 
   // A second moderator takes the appeal and reverses the decision: the post is back.
   const reviewer = await signedIn(browser, { username: second, password: PASSWORD }, '/admin?queue=appeals');
-  await reviewer.page.getByTestId('case-row').filter({ hasText: 'Appeal' }).first().getByRole('link').click();
+  await caseRow(reviewer.page, post.title).getByRole('link').click();
   await reviewer.page.getByLabel('Reason for the appellant').fill('The creator showed the performers consented.');
   await reviewer.page.getByRole('button', { name: 'Reverse the decision' }).click();
   await expect

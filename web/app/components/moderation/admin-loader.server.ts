@@ -7,7 +7,7 @@ interface Envelope {
 }
 
 /** Envelope errors that mean "not for you": a visitor, a plain user, a moderator on an admin page. */
-const refusals = new Set(['unauthorized', 'not_logged_in', 'forbidden', 'moderator_only', 'admin_only', 'user_banned']);
+const refusals = new Set(['login_required', 'forbidden', 'user_banned']);
 
 /**
  * An /api/admin answer for a console loader. The API decides who may read it; a refusal becomes the
