@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { hashPassword } from '../accounts/password.ts';
 import { openSocket } from '../realtime/test-socket.ts';
-import { startSession } from '../test/fixtures.ts';
+import { actingAs, createUser, startSession } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
-import { auditEntries, creator, lastMailTo, moderationNotifications, staffMember } from './test-support.ts';
+import { auditEntries, lastMailTo, moderationNotifications, staffMember } from './test-support.ts';
 
 const t = await testApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 const { db } = t.container.database;
@@ -15,15 +15,16 @@ const act = (userId: number, body: Record<string, unknown>) =>
   moderator.api.post(`/api/admin/enforcement/users/${userId}/actions`, body);
 const PASSWORD = 'A long enough password 42';
 
+/** A creator who can log in with PASSWORD; the session starts after the password is set (setting one ends sessions). */
 async function member(lang = 'en') {
-  const user = await creator(t, lang);
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where('id', '=', user.id)
-    .execute();
-  return user;
+  const user = await createUser(db);
+  const email = `${user.username}@example.test`;
+  const passwordHash = await hashPassword(PASSWORD);
+  await db.updateTable('users').set({ email, lang, password_hash: passwordHash }).where('id', '=', user.id).execute();
+  return { ...user, email, api: await actingAs(t, user.id) };
 }
+/** A route behind requireUser: it answers the session's refusal (-3 banned, -220 suspended). */
+const ME = '/api/notification/follow';
 const login = (username: string) => t.post('/api/login', { username, password: PASSWORD });
 
 describe('actions on accounts', () => {
@@ -31,7 +32,7 @@ describe('actions on accounts', () => {
     const user = await member('fr');
     const answer = await act(user.id, { kind: 'account-warn', category: 'spam', rule: 'spam' });
     expect(answer.statements[0]).toMatchObject({ kind: 'account-warn', userId: user.id, postId: null });
-    expect((await user.api.get('/api/user/me')).statusCode).toBe(2);
+    expect((await user.api.get(ME)).statusCode).toBe(2);
     expect(await moderationNotifications(db, user.id)).toHaveLength(1);
     expect(await auditEntries(db, 'enforcement.account-warn', user.id)).toHaveLength(1);
     const mail = await lastMailTo(t, user.email);
@@ -57,7 +58,7 @@ describe('actions on accounts', () => {
     const answer = await act(user.id, { kind: 'account-suspend', category: 'other', days: 3 });
     const endsAt = Date.parse(answer.statements[0].endsAt);
     expect(endsAt - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
-    expect((await user.api.get('/api/user/me')).error).toBe('account_suspended');
+    expect((await user.api.get(ME)).error).toBe('account_suspended');
     expect((await login(user.username)).body.error).toBe('account_suspended');
     expect((await lastMailTo(t, user.email))?.text).toMatch(/suspended until .*UTC/);
     // The period passes: nothing needs to run for the suspension to lift.
@@ -84,7 +85,7 @@ describe('actions on accounts', () => {
     expect(answer.statusCode).toBe(1);
     expect(await socket.next('logout-banned')).toBeDefined();
     expect(await socket.closed).toBeGreaterThan(0);
-    const me = await t.get('/api/user/me', { authorization: `Bearer ${session.accessToken}` });
+    const me = await t.get(ME, { authorization: `Bearer ${session.accessToken}` });
     expect(me.body).toMatchObject({ statusCode: -3, error: 'user_banned' });
     const renewed = await t.request({ method: 'GET', url: '/api/refresh', cookies: { refresh: refresh?.token ?? '' } });
     expect(renewed.body.statusCode).toBeLessThan(0);

@@ -27,9 +27,9 @@ describe('appeals', () => {
     expect((await owner.api.post(`/api/enforcement/statements/${actionId}/appeal`, { statement: 'Again' })).error).toBe(
       'appeal_exists',
     );
-    const { rows } = await sql<{ kind: string; excluded: string }>`
+    const { rows } = await sql<{ kind: string; excluded: number }>`
       SELECT kind, excluded_assignee_id AS excluded FROM moderation_cases WHERE id = ${appeal.caseId}`.execute(db);
-    expect(rows).toEqual([{ kind: 'appeal', excluded: String(first.id) }]);
+    expect(rows).toEqual([{ kind: 'appeal', excluded: first.id }]);
     expect((await second.api.get('/api/admin/enforcement/appeals')).appeals).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: appeal.appealId, actionId, status: 'open' })]),
     );
@@ -48,9 +48,7 @@ describe('appeals', () => {
     expect(decided.appeal).toMatchObject({ status: 'reversed', decidedBy: second.id });
     expect(await postStatus(db, postId)).toBe(PostStatus.published);
     expect(await auditEntries(db, 'enforcement.appeal-reversed', actionId)).toHaveLength(1);
-    expect(await auditEntries(db, 'enforcement.post-restore', postId)).toEqual([
-      expect.objectContaining({ actorId: String(second.id) }),
-    ]);
+    expect(await auditEntries(db, 'enforcement.post-restore', postId)).toEqual([expect.objectContaining({ actorId: second.id })]);
     const again = await second.api.post(`/api/admin/enforcement/appeals/${appeal.appealId}/decide`, {
       outcome: 'upheld',
       reason: 'x',

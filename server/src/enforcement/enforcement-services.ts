@@ -9,8 +9,7 @@ import type { AuditWriter, CaseDesk, SessionEnder } from './ports.ts';
 import { ReviewQueueService } from './review-queue.service.ts';
 import { StatementSender } from './statements.ts';
 import { TakedownService } from './takedowns.service.ts';
-import { WatchedWordsRepository } from './watched-words.repository.ts';
-import { WatchedWords } from './watched-words.ts';
+import type { WatchedWords } from './watched-words.ts';
 
 export interface EnforcementServices {
   readonly repository: EnforcementRepository;
@@ -32,6 +31,8 @@ export async function createEnforcementServices(deps: {
   sessions: SessionEnder;
   audit: AuditWriter;
   cases: CaseDesk;
+  /** Built before the services that screen text with it (posts, uploads, profiles, search). */
+  watchedWords: WatchedWords;
   log: Logger;
   now?: () => Date;
 }): Promise<EnforcementServices> {
@@ -41,7 +42,7 @@ export async function createEnforcementServices(deps: {
   const statements = new StatementSender({ db, mailer: createMailer(config.mail), baseUrl: config.http.baseUrl, log: deps.log });
   const settings = config.enforcement;
   const actions = new EnforcementService({ repository, statements, sessions: deps.sessions, audit, cases, settings, now });
-  const watchedWords = new WatchedWords(new WatchedWordsRepository(db), audit);
+  const { watchedWords } = deps;
   await watchedWords.refresh();
   return {
     repository,

@@ -13,9 +13,8 @@ const moderator = await staffMember(t, 'moderator');
 const act = (postId: number, body: Record<string, unknown>) =>
   moderator.api.post(`/api/admin/enforcement/posts/${postId}/actions`, body);
 const queuedJobs = async (task: string) => {
-  const { rows } = await sql<{ payload: { name: string } }>`
-    SELECT payload FROM graphile_worker.jobs WHERE task_identifier = ${task}`.execute(db);
-  return rows.map((row) => row.payload.name);
+  const { rows } = await sql<{ key: string }>`SELECT key FROM graphile_worker.jobs WHERE task_identifier = ${task}`.execute(db);
+  return rows.map((row) => row.key.slice(row.key.indexOf(':') + 1));
 };
 const mediaNames = async (postId: number) =>
   (await db.selectFrom('media_files').select('name').where('post_id', '=', postId).execute()).map((row) => row.name);
@@ -38,7 +37,7 @@ describe('actions on posts', () => {
     expect(await queuedJobs('media:purge-cdn')).toEqual(expect.arrayContaining(await mediaNames(postId)));
 
     expect(await auditEntries(db, 'enforcement.post-hide', postId)).toEqual([
-      expect.objectContaining({ actorId: String(moderator.id), details: expect.objectContaining({ actionId: statement.id }) }),
+      expect.objectContaining({ actorId: moderator.id, details: expect.objectContaining({ actionId: statement.id }) }),
     ]);
     expect(await moderationNotifications(db, owner.id)).toEqual([{ actionId: statement.id, notice: 'statement' }]);
     const mail = await lastMailTo(t, owner.email);

@@ -27,8 +27,8 @@ export async function lastMailTo(t: TestApp, to: string) {
 }
 
 export async function auditEntries(db: Db, action: string, subjectId: number | string) {
-  const { rows } = await sql<{ actorId: string | null; caseId: string | null; details: Record<string, unknown> }>`
-    SELECT actor_id AS "actorId", case_id AS "caseId", details FROM audit_log
+  const { rows } = await sql<{ actorId: number | null; caseId: number | null; details: Record<string, unknown> }>`
+    SELECT actor_id::int AS "actorId", case_id::int AS "caseId", details FROM audit_log
     WHERE action = ${action} AND subject_id = ${String(subjectId)} ORDER BY id`.execute(db);
   return rows;
 }
