@@ -10,6 +10,7 @@ import socialRoutes from './accounts/social.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
+import enforcementRoutes from './enforcement/enforcement.routes.ts';
 import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -119,6 +120,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(bannerRoutes, { banners: services.discovery.banners });
   await app.register(contactRoutes, { contact: services.discovery.contact });
   await app.register(notificationRoutes, { notifications: services.notifications });
+  await app.register(enforcementRoutes, { enforcement: services.enforcement });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

@@ -4,6 +4,9 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { createEnforcementServices, type EnforcementServices } from './enforcement/enforcement-services.ts';
+import { WatchedWordsRepository } from './enforcement/watched-words.repository.ts';
+import { WatchedWords } from './enforcement/watched-words.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -54,6 +57,8 @@ export interface Container {
     readonly notifications: NotificationService;
     /** Trust and safety: roles, cases, intake, audit log, operations (moderation/README.md). */
     readonly moderation: ModerationServices;
+    /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
+    readonly enforcement: EnforcementServices;
   };
   close(): Promise<void>;
 }
@@ -68,6 +73,7 @@ export function jobDeps(container: Container): JobDeps {
     upload: container.services.upload.uploads,
     mediaRemoval: container.services.mediaRemoval,
     events: container.events,
+    enforcement: container.services.enforcement,
   };
 }
 
@@ -96,13 +102,23 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       jobs,
       log,
     });
+    // Moderation and enforcement need each other (a trusted flagger's report hides a post; actions are
+    // audited and linked to cases): moderation reaches enforcement through these two calls, bound below.
+    let enforcement: EnforcementServices | undefined;
+    const enforced = () => {
+      if (!enforcement) throw new Error('enforcement is not wired yet');
+      return enforcement;
+    };
     const moderation = createModerationServices({
       db: database.db,
       config,
       log,
       mailer: createMailer(config.mail),
       notifications,
+      enforcement: { hidePendingReview: (postId, context) => enforced().actions.hidePendingReview(postId, context) },
+      strikes: (userId) => enforced().repository.strikeCount(userId),
     });
+    const watchedWords = new WatchedWords(new WatchedWordsRepository(database.db), moderation.audit);
     const processing = createProcessingService(config, database.db, storage, events, log);
     const upload = createUploadServices({
       config,
@@ -110,6 +126,17 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       storage,
       jobs,
       processing: options.processing ?? processing,
+      log,
+      screen: watchedWords,
+    });
+    const accounts = createAccountServices(database.db, config, log, storage, events, watchedWords);
+    enforcement = await createEnforcementServices({
+      db: database.db,
+      config,
+      sessions: accounts.sessions,
+      audit: moderation.audit,
+      cases: moderation.cases,
+      watchedWords,
       log,
     });
     return {
@@ -121,15 +148,16 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       events,
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
-        accounts: createAccountServices(database.db, config, log, storage, events),
-        posts: createPostServices(database.db, config, notifications),
+        accounts,
+        posts: createPostServices(database.db, config, notifications, watchedWords),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, events, log),
         processing,
         upload,
         mediaRemoval: new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl),
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
-        discovery: createDiscoveryServices(database.db, config, log, moderation.intake),
+        discovery: createDiscoveryServices(database.db, config, log, moderation.intake, watchedWords),
+        enforcement,
         notifications,
         moderation,
       },

@@ -93,7 +93,6 @@ export class AppealService {
       subjectId: actionId,
       caseId,
       details: { appealId },
-      ip: user.ip,
     });
     return { statusCode: 1 as const, appealId, caseId };
   }

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { sessionUserId } from '../accounts/auth.plugin.ts';
 import { envelope } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
+import { staffActor } from '../moderation/staff-guard.plugin.ts';
 import {
   AccountActionBody,
   AppealBody,
@@ -20,7 +21,6 @@ import {
   WatchedWordChange,
 } from './enforcement-schema.ts';
 import type { EnforcementServices } from './enforcement-services.ts';
-import type { Actor } from './ports.ts';
 
 const STATEMENTS_PAGE = 30;
 
@@ -31,10 +31,7 @@ type Id = Static<typeof IdParams>;
  * `config.role` (moderation/staff-guard); the user's own statements, appeals and counter-notices under
  * /api/enforcement/.
  */
-export default async function enforcementRoutes(
-  app: FastifyInstance,
-  { enforcement, staffActor }: { enforcement: EnforcementServices; staffActor: (request: FastifyRequest) => Actor },
-) {
+export default async function enforcementRoutes(app: FastifyInstance, { enforcement }: { enforcement: EnforcementServices }) {
   const { actions, appeals, takedowns, reviewQueue, watchedWords } = enforcement;
   const moderator = { role: 'moderator' as const };
   const admin = { role: 'admin' as const };

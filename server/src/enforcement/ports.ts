@@ -1,60 +1,11 @@
-import type { Db } from '../db/database.ts';
-import type { Category } from './vocabulary.ts';
+import type { AuditLog } from '../moderation/audit-log.ts';
+import type { CaseService } from '../moderation/cases.service.ts';
 
-/** Who did it: a staff member (moderation/README.md `Actor`), or null for the system. */
-export interface Actor {
-  readonly id: number;
-  readonly username: string;
-  readonly ip?: string;
-}
+export type { Actor } from '../moderation/audit-log.ts';
 
-/** What enforcement asks of the case model and audit log (moderation/): only these calls. */
-export interface AuditWriter {
-  record(
-    entry: {
-      actor: Actor | null;
-      action: string;
-      subjectType?: string;
-      subjectId?: string | number;
-      caseId?: number | null;
-      details?: Record<string, unknown>;
-      ip?: string;
-    },
-    trx?: Db,
-  ): Promise<void>;
-}
-
-export interface CaseDesk {
-  open(intake: {
-    kind: 'appeal' | 'counter_notice' | 'automated';
-    category: Category;
-    subject: { postId?: number; userId?: number };
-    reporter: { userId?: number; email?: string; locale: string };
-    text: string;
-    details?: Record<string, unknown>;
-    ip: string;
-    relatedCaseId?: number;
-    excludedAssigneeId?: number;
-  }): Promise<{ caseId: number }>;
-  close(
-    caseId: number,
-    actor: Actor,
-    outcome: {
-      status: 'actioned' | 'dismissed';
-      action: string;
-      publicReason?: string;
-      note?: string;
-      data?: Record<string, unknown>;
-    },
-    trx?: Db,
-  ): Promise<unknown>;
-  record(
-    caseId: number,
-    actor: Actor | null,
-    event: { action: string; publicReason?: string; note?: string; data?: Record<string, unknown> },
-    trx?: Db,
-  ): Promise<void>;
-}
+/** What enforcement asks of the audit log and the case model (moderation/): only these calls. */
+export type AuditWriter = Pick<AuditLog, 'record'>;
+export type CaseDesk = Pick<CaseService, 'open' | 'close' | 'record'>;
 
 /** Ends every session of a user (accounts/session.service.ts `endAll`): tokens refused, sockets closed. */
 export interface SessionEnder {

@@ -109,7 +109,6 @@ export class TakedownService {
           subjectId: Number(action.postId),
           caseId: action.caseId,
           details: { counterNoticeId: id, actionId, restoreAt: restoreAt.toISOString() },
-          ip: user.ip,
         },
         repository.db,
       );

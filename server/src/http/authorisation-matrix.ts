@@ -111,6 +111,18 @@ const DMCA_NOTICE = {
   accuracyUnderPenaltyOfPerjury: true,
   recaptchaToken: 'none',
 };
+/** Statement routes of an action the fixture does not have: logged-in callers all get `not_found`. */
+const NO_STATEMENT: Expectations = { user: 'not_found', other: 'not_found', owner: 'not_found' };
+const COUNTER_NOTICE = {
+  fullName: 'Post Owner',
+  address: '1 Main Street, Springfield',
+  phone: '+1 555 0100',
+  email: 'owner@example.test',
+  material: 'My video at /video?id=1',
+  perjuryStatement: true,
+  jurisdictionConsent: true,
+  signature: 'Post Owner',
+};
 const socialProviders = ['google', 'apple'] as const;
 /** An id token shaped well enough to pass the schema; no provider is configured in tests. */
 const FAKE_ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -320,6 +332,55 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/operations/jobs/:id/retry', () => json('/api/admin/operations/jobs/1/retry', {})),
   staffOnly('GET /api/admin/reports/monthly', '/api/admin/reports/monthly?from=2026-01&to=2026-02'),
   staffOnly('GET /api/admin/reports/monthly.csv', '/api/admin/reports/monthly.csv?from=2026-01&to=2026-02'),
+
+  // Enforcement (enforcement/README.md "Routes"): staff act; the user an action is about reads and appeals it.
+  staffOnly('POST /api/admin/enforcement/posts/:id/actions', ({ post }) =>
+    json(`/api/admin/enforcement/posts/${post}/actions`, { kind: 'post-hide', category: 'spam' }),
+  ),
+  staffOnly('POST /api/admin/enforcement/users/:id/actions', ({ owner }) =>
+    json(`/api/admin/enforcement/users/${owner.id}/actions`, { kind: 'account-warn', category: 'spam' }),
+  ),
+  staffOnly('GET /api/admin/enforcement/history', ({ owner }) => `/api/admin/enforcement/history?userId=${owner.id}`),
+  staffOnly('GET /api/admin/enforcement/appeals', '/api/admin/enforcement/appeals'),
+  staffOnly('POST /api/admin/enforcement/appeals/:id/decide', () =>
+    json('/api/admin/enforcement/appeals/1/decide', { outcome: 'upheld', reason: 'Checked' }),
+  ),
+  staffOnly('POST /api/admin/enforcement/counter-notices/:id/lawsuit', () =>
+    json('/api/admin/enforcement/counter-notices/1/lawsuit', {}),
+  ),
+  staffOnly('GET /api/admin/enforcement/review-queue', '/api/admin/enforcement/review-queue'),
+  staffOnly('POST /api/admin/enforcement/review-queue/:id/approve', ({ post }) =>
+    json(`/api/admin/enforcement/review-queue/${post}/approve`, {}),
+  ),
+  staffOnly('GET /api/admin/watched-words', '/api/admin/watched-words'),
+  staffOnly('POST /api/admin/watched-words', () =>
+    json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
+  ),
+  staffOnly('PUT /api/admin/watched-words/:id', () => json('/api/admin/watched-words/1', { action: 'review' })),
+  staffOnly('DELETE /api/admin/watched-words/:id', '/api/admin/watched-words/1'),
+  loggedIn('GET /api/enforcement/statements', '/api/enforcement/statements'),
+  // The fixture holds no action: everyone learns nothing; the addressee's own reads are in enforcement/*.test.ts.
+  loggedIn('GET /api/enforcement/statements/:id', '/api/enforcement/statements/1', NO_STATEMENT),
+  loggedIn(
+    'POST /api/enforcement/statements/:id/appeal',
+    () => json('/api/enforcement/statements/1/appeal', { statement: 'Please look again' }),
+    NO_STATEMENT,
+  ),
+  loggedIn(
+    'POST /api/enforcement/statements/:id/counter-notice',
+    () => json('/api/enforcement/statements/1/counter-notice', COUNTER_NOTICE),
+    NO_STATEMENT,
+  ),
+  open(
+    'GET /api/enforcement/statements/:id/by-token',
+    `/api/enforcement/statements/1/by-token?token=${UNKNOWN_LINK_TOKEN}`,
+    everyone('not_found'),
+  ),
+  open(
+    'POST /api/enforcement/statements/:id/appeal-by-token',
+    () => json('/api/enforcement/statements/1/appeal-by-token', { token: UNKNOWN_LINK_TOKEN, statement: 'Not me' }),
+    everyone('not_found'),
+  ),
 
   // Notifications are per user.
   loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),
