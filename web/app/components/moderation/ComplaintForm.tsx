@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
-import { useAltcha } from '../discovery/altcha';
+import { useProofOfWork } from '../account/useProofOfWork';
 import { failureReason } from '../discovery/ContactForm';
 import styles from './Admin.module.css';
 import type { IntakeAnswer } from './admin-types';
@@ -78,11 +78,11 @@ function Statement({ name, label }: { name: string; label: string }) {
 /**
  * The public complaint form (no login): a person depicted without consent (a TAKE IT DOWN request), a
  * rights holder (a DMCA notice) or anyone reporting illegal content. Each kind asks for the elements its
- * law names; the ALTCHA check is the contact page's.
+ * law names; the ALTCHA proof of work is the sign-up's (the server checks complaints with it).
  */
 export function ComplaintForm() {
   const { t, i18n } = useTranslation();
-  const altcha = useAltcha();
+  const proof = useProofOfWork();
   const [kind, setKind] = useState<ComplaintKind>('takedown_request');
   const [state, setState] = useState<State>({ kind: 'idle' });
 
@@ -93,7 +93,7 @@ export function ComplaintForm() {
     const data = new FormData(event.currentTarget);
     setState({ kind: 'sending' });
     try {
-      const recaptchaToken = await altcha.take();
+      const recaptchaToken = await proof.take();
       const body = complaintRequest(kind, data, recaptchaToken, i18n.language);
       const complaint = await api<IntakeAnswer>('/api/complaint', { method: 'POST', body });
       setState({ kind: 'filed', complaint });
@@ -103,7 +103,7 @@ export function ComplaintForm() {
   };
 
   return (
-    <form className={styles.complaint} onSubmit={submit} onFocusCapture={altcha.prepare} aria-busy={state.kind === 'sending'}>
+    <form className={styles.complaint} onSubmit={submit} aria-busy={state.kind === 'sending'}>
       <fieldset className={styles.kinds}>
         <legend>{t('moderation.complaint.kind')}</legend>
         {complaintKinds.map((option) => (
