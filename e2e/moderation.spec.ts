@@ -104,10 +104,10 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
 
   // The first moderator grants the second one, then finds the case, its media blurred until clicked.
   const moderator = await signedIn(browser, { username: first, password: PASSWORD }, '/admin/roles');
-  await moderator.page.getByLabel('Username').fill(second);
-  await moderator.page.getByLabel('Role').selectOption('moderator');
+  await moderator.page.getByRole('textbox', { name: 'Username' }).fill(second);
+  await moderator.page.getByRole('combobox', { name: 'Role' }).selectOption('moderator');
   await moderator.page.getByRole('button', { name: 'Grant', exact: true }).click();
-  await expect(moderator.page.getByRole('cell', { name: `@${second}` })).toBeVisible();
+  await expect(moderator.page.getByRole('cell', { name: `@${second}`, exact: true })).toBeVisible();
 
   await moderator.page.goto('/admin?queue=open&category=non_consensual&skip-entermodal');
   await caseRow(moderator.page, post.title).getByRole('link').click();
@@ -167,6 +167,7 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
 });
 
 test('a complaint from the public form reaches the queue with its 48-hour deadline', async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
   const stamp = `${Date.now().toString(36)}${testInfo.project.name.slice(0, 1)}`;
   // The footer's link, on a page that shows the footer below the content at every width.
   await page.goto('/contact-us?skip-entermodal');
