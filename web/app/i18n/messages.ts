@@ -17,4 +17,13 @@ export const sourceMessages = { ...site, account, discovery, enforcement, feed, 
 
 export type Messages = typeof sourceMessages;
 
-export const namespaces = ['account', 'discovery', 'enforcement', 'feed', 'moderation', 'notifications', 'profile', 'upload'] as const;
+export const namespaces = [
+  'account',
+  'discovery',
+  'enforcement',
+  'feed',
+  'moderation',
+  'notifications',
+  'profile',
+  'upload',
+] as const;
