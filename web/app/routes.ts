@@ -48,6 +48,17 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   ...legal,
+  route('report-content', 'routes/report-content.tsx'),
+  route('statements/:id', 'routes/statement.tsx'),
+  route('statements/:id/counter-notice', 'routes/counter-notice.tsx'),
+  route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
+    index('routes/admin/queues.tsx', { id: 'admin-queues' }),
+    route('case/:id', 'routes/admin/case.tsx', { id: 'admin-case' }),
+    route('audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+    route('operations', 'routes/admin/operations.tsx', { id: 'admin-operations' }),
+    route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
+    route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
+  ]),
 
   ...withVariants('playlist', (base, suffix) => [
     route(base, 'routes/playlists.tsx', { id: `playlists${suffix}` }),

@@ -7,6 +7,7 @@ import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
+import moderation from './namespaces/moderation/en.json';
 import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
@@ -28,6 +29,7 @@ export const sourceMessages = {
   guide,
   imports,
   manage,
+  moderation,
   notifications,
   profile,
   sounds,
@@ -46,6 +48,7 @@ export const namespaces = [
   'guide',
   'imports',
   'manage',
+  'moderation',
   'notifications',
   'profile',
   'sounds',

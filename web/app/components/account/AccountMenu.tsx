@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { useViewer } from '../../lib/viewer';
+import { useConsoleAccess } from '../moderation/useConsoleAccess';
 import styles from './AccountMenu.module.css';
 import { Avatar } from './Avatar';
 
@@ -16,6 +17,7 @@ export function AccountMenu() {
   const [loggingOut, setLoggingOut] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const mayModerate = useConsoleAccess(open);
 
   // A navigation from the menu closes it.
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -69,6 +71,11 @@ export function AccountMenu() {
           <Link className={styles.item} to="/settings">
             {t('account.menu.settings')}
           </Link>
+          {mayModerate && (
+            <Link className={styles.item} to="/admin">
+              {t('moderation.nav.accountMenu')}
+            </Link>
+          )}
           <button
             type="button"
             className={styles.item}

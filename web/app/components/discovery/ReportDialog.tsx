@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { CaseCategory } from '../../../../server/src/moderation/moderation-schema.ts';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { Dialog } from '../dialogs/Dialog';
@@ -8,6 +9,16 @@ import form from './ContactForm.module.css';
 import styles from './discovery.module.css';
 
 const REASONS = ['underage', 'nonConsent', 'illegal', 'stolen', 'spam', 'other'] as const;
+
+/** The case category (moderation-schema.ts) each reason opens: it sets the case's deadline and queue. */
+const CATEGORIES: Readonly<Record<(typeof REASONS)[number], CaseCategory>> = {
+  underage: 'underage',
+  nonConsent: 'non_consensual',
+  illegal: 'illegal',
+  stolen: 'copyright',
+  spam: 'spam',
+  other: 'other',
+};
 
 export type ReportTarget = { readonly postId: number } | { readonly abuseUserId: number };
 
@@ -28,14 +39,15 @@ export function ReportDialog({ open, onClose, target }: { open: boolean; onClose
     const data = new FormData(event.currentTarget);
     setState({ kind: 'sending' });
     try {
-      const reason = String(data.get('reason') ?? 'other');
+      const reason = String(data.get('reason') ?? 'other') as (typeof REASONS)[number];
       const details = String(data.get('details') ?? '').trim();
       await api('/api/abuse', {
         method: 'POST',
         body: {
           ...target,
           subject: reason,
-          text: `[${reason}] ${details || t(`discovery.report.reasons.${reason as (typeof REASONS)[number]}`)}`,
+          category: CATEGORIES[reason] ?? 'other',
+          text: `[${reason}] ${details || t(`discovery.report.reasons.${reason}`)}`,
           email: String(data.get('email') ?? '').trim(),
           userAgent: navigator.userAgent.slice(0, 500),
           recaptchaToken: await altcha.take(),

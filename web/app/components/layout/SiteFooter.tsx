@@ -11,6 +11,7 @@ export function SiteFooter({ placement }: { placement: 'panel' | 'page' | 'menu'
   const openDialog = useOpenSiteDialog();
   const links: ReadonlyArray<{ to: string; label: string; dialog?: SiteDialog }> = [
     { to: '/contact-us', label: t('pages.contactUs.title') },
+    { to: '/report-content', label: t('moderation.complaint.footerLink') },
     { to: '/creators', label: t('pages.creators.title') },
     { to: '/partners', label: t('pages.partners.title') },
     { to: '/sounds', label: t('sounds.title') },

@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import styles from './Admin.module.css';
+
+export interface AdminNavProps {
+  /** Admins also see the roles and watched words pages. */
+  readonly isAdmin: boolean;
+}
+
+/** The console's sections; on a phone the row scrolls sideways under the top bar. */
+export function AdminNav({ isAdmin }: AdminNavProps) {
+  const { t } = useTranslation();
+  const items = [
+    { to: '/admin', label: t('moderation.nav.queues'), end: true },
+    { to: '/admin/audit', label: t('moderation.nav.audit') },
+    { to: '/admin/operations', label: t('moderation.nav.operations') },
+    ...(isAdmin
+      ? [
+          { to: '/admin/roles', label: t('moderation.nav.roles') },
+          { to: '/admin/watched-words', label: t('moderation.nav.watchedWords') },
+        ]
+      : []),
+  ];
+  return (
+    <nav className={styles.nav} aria-label={t('moderation.nav.label')}>
+      <ul className={styles.navList}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={styles.navLink}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

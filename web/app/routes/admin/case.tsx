@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { serverContext } from '#server-context';
+import styles from '../../components/moderation/Admin.module.css';
+import { AppealDecision } from '../../components/moderation/AppealDecision';
+import { adminData } from '../../components/moderation/admin-loader.server';
+import { privatePageMeta } from '../../components/moderation/admin-meta';
+import type { AppealsAnswer, CaseDetailAnswer } from '../../components/moderation/admin-types';
+import view from '../../components/moderation/Case.module.css';
+import { CaseActions } from '../../components/moderation/CaseActions';
+import { CaseEventLog, CaseHistory, CaseReports } from '../../components/moderation/CaseHistory';
+import { CaseMessages } from '../../components/moderation/CaseMessages';
+import { CaseSubjectPanel } from '../../components/moderation/CaseSubjectPanel';
+import { useTranslation } from '../../i18n/react';
+import type { Route } from './+types/case';
+
+export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.case.title');
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = /^\d{1,15}$/.test(params.id) ? params.id : '0';
+  const { api } = context.get(serverContext);
+  const detail = await adminData<CaseDetailAnswer>(api, `/api/admin/cases/${id}`);
+  // An appeal case is decided through its appeal: find the one this case was opened for.
+  const appeal =
+    detail.case.kind === 'appeal'
+      ? (await adminData<AppealsAnswer>(api, '/api/admin/enforcement/appeals?limit=100')).appeals.find(
+          (candidate) => candidate.caseId === detail.case.id,
+        )
+      : undefined;
+  return { detail, appeal, now: new Date().toISOString() };
+}
+
+/** One case: its subject (media blurred), what to do with it, and everything that happened so far. */
+export default function AdminCase({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { detail, appeal, now } = loaderData;
+  const closed = detail.case.status === 'actioned' || detail.case.status === 'dismissed';
+  return (
+    <>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{t('moderation.case.heading', { id: detail.case.id })}</h1>
+        <Link to="/admin" className={styles.button}>
+          {t('moderation.case.backToQueue')}
+        </Link>
+      </div>
+      <div className={view.layout}>
+        <div className={view.column}>
+          <CaseSubjectPanel detail={detail} now={now} />
+          {appeal && <AppealDecision appeal={appeal} />}
+          <CaseActions detail={detail} />
+          <CaseReports reports={detail.reports} />
+        </div>
+        <div className={view.column}>
+          <CaseEventLog events={detail.events} />
+          <CaseMessages caseId={detail.case.id} messages={detail.messages} closed={closed} />
+          <CaseHistory history={detail.history} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useRouteLoaderData } from 'react-router';
+import { serverContext } from '#server-context';
+import styles from '../../components/moderation/Admin.module.css';
+import { adminData } from '../../components/moderation/admin-loader.server';
+import { privatePageMeta } from '../../components/moderation/admin-meta';
+import type { StaffMeAnswer, WatchedWordsAnswer } from '../../components/moderation/admin-types';
+import { useAdminAction } from '../../components/moderation/useAdminAction';
+import { useTranslation } from '../../i18n/react';
+import type { Route } from './+types/watched-words';
+
+export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.words.title');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return adminData<WatchedWordsAnswer>(context.get(serverContext).api, '/api/admin/watched-words');
+}
+
+const scopes = ['title', 'tag', 'bio', 'search'] as const;
+const actions = ['block', 'review'] as const;
+
+/** The watched words: moderators read them, admins add and remove terms per scope. */
+export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const staff = useRouteLoaderData('admin') as StaffMeAnswer | undefined;
+  const isAdmin = staff?.roles.includes('admin') ?? false;
+  const { run, busy, status } = useAdminAction();
+  return (
+    <>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{t('moderation.words.title')}</h1>
+        <p className={styles.lead}>{t('moderation.words.lead')}</p>
+      </div>
+      {isAdmin && (
+        <section className={styles.panel} aria-labelledby="words-add">
+          <h2 id="words-add" className={styles.panelTitle}>
+            {t('moderation.words.add')}
+          </h2>
+          <form
+            className={styles.complaint}
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const form = event.currentTarget;
+              const data = new FormData(form);
+              const body = {
+                term: String(data.get('term') ?? '').trim(),
+                scopes: data.getAll('scopes').map(String),
+                action: String(data.get('action')),
+              };
+              if (await run('/api/admin/watched-words', body)) form.reset();
+            }}
+          >
+            <div className={styles.field}>
+              <label htmlFor="word-term">{t('moderation.words.term')}</label>
+              <input id="word-term" name="term" required maxLength={100} className={styles.input} />
+            </div>
+            <fieldset className={styles.group}>
+              <legend>{t('moderation.words.scopes')}</legend>
+              <div className={styles.toolbar}>
+                {scopes.map((scope) => (
+                  <label key={scope} className={styles.statement}>
+                    <input type="checkbox" name="scopes" value={scope} defaultChecked />
+                    <span>{t(`moderation.words.scope.${scope}`)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className={styles.field}>
+              <label htmlFor="word-action">{t('moderation.words.action')}</label>
+              <select id="word-action" name="action" className={styles.select}>
+                {actions.map((action) => (
+                  <option key={action} value={action}>
+                    {t(`moderation.words.actions.${action}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={styles.toolbar}>
+              <button type="submit" className={styles.button} data-tone="primary" disabled={busy}>
+                {t('moderation.words.add')}
+              </button>
+            </div>
+          </form>
+          <p role="status" className={styles.status} data-kind={status?.kind}>
+            {status?.text}
+          </p>
+        </section>
+      )}
+      <section className={styles.panel} aria-labelledby="words-list">
+        <h2 id="words-list" className={styles.panelTitle}>
+          {t('moderation.words.title')}
+        </h2>
+        {loaderData.words.length === 0 ? (
+          <p className={styles.hint}>{t('moderation.words.empty')}</p>
+        ) : (
+          <div className={styles.scroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('moderation.words.term')}</th>
+                  <th scope="col">{t('moderation.words.scopes')}</th>
+                  <th scope="col">{t('moderation.words.action')}</th>
+                  {isAdmin && <th scope="col">{t('moderation.words.remove')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.words.map((word) => (
+                  <tr key={word.id}>
+                    <td>{word.term}</td>
+                    <td>{word.scopes.map((scope) => t(`moderation.words.scope.${scope}`)).join(', ')}</td>
+                    <td>{t(`moderation.words.actions.${word.action}`)}</td>
+                    {isAdmin && (
+                      <td>
+                        <button
+                          type="button"
+                          className={styles.button}
+                          disabled={busy}
+                          aria-label={t('moderation.words.removeTerm', { term: word.term })}
+                          onClick={() => run(`/api/admin/watched-words/${word.id}`, undefined, 'DELETE')}
+                        >
+                          {t('moderation.words.remove')}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
