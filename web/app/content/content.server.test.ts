@@ -13,6 +13,10 @@ const legal = {
   governingLaw: 'the laws of the Czech Republic; the courts of Prague',
   custodianName: 'Jana Nováková, Custodian of Records',
   custodianAddress: 'Náměstí 1, 110 00 Praha',
+  dmcaAgentName: 'Petr Svoboda',
+  dmcaAgentAddress: 'Náměstí 1, 110 00 Praha',
+  dmcaAgentPhone: '+420 200 000 000',
+  dmcaAgentEmail: 'copyright@velvet.example',
 };
 
 const server = {

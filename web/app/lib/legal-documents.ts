@@ -112,7 +112,16 @@ export const placeholderNames = [
 export type PlaceholderName = (typeof placeholderNames)[number];
 export type OperatorDetail = Extract<
   PlaceholderName,
-  'entityName' | 'entityAddress' | 'contactEmail' | 'governingLaw' | 'custodianName' | 'custodianAddress'
+  | 'entityName'
+  | 'entityAddress'
+  | 'contactEmail'
+  | 'governingLaw'
+  | 'custodianName'
+  | 'custodianAddress'
+  | 'dmcaAgentName'
+  | 'dmcaAgentAddress'
+  | 'dmcaAgentPhone'
+  | 'dmcaAgentEmail'
 >;
 export type PlaceholderValues = Readonly<Record<PlaceholderName, string>>;
 

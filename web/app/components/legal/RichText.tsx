@@ -45,8 +45,8 @@ function render(text: string, values: PlaceholderValues, allowLinks: boolean): R
           <a key={key} href={`mailto:${value}`}>
             {value}
           </a>
-        ) : allowLinks && placeholder === 'contactEmail' ? (
-          <Link key={key} to="/contact-us">
+        ) : allowLinks && (placeholder === 'contactEmail' || placeholder === 'dmcaAgentEmail') ? (
+          <Link key={key} to={placeholder === 'contactEmail' ? '/contact-us' : '/report-content'}>
             {value}
           </Link>
         ) : (

@@ -29,7 +29,6 @@ export function useComposerDraft({ userId, items, details, sent, hasHandedOverFi
   const handedOver = useRef(hasHandedOverFiles);
   handedOver.current = hasHandedOverFiles;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per account; the callbacks are read through refs
   useEffect(() => {
     if (userId === undefined) return;
     let stopped = false;
