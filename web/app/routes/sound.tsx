@@ -63,7 +63,7 @@ export default function Sound({ loaderData }: Route.ComponentProps) {
 
   const facts = [
     soundLength(sound.duration, i18n.language),
-    t('sounds.postsCount', { count: sound.imagePostsCount, formatted: formatCount(sound.imagePostsCount, i18n.language) }),
+    t('counts.posts', { count: sound.imagePostsCount, formatted: formatCount(sound.imagePostsCount, i18n.language) }),
   ].filter(Boolean);
   return (
     <div className={styles.page}>

@@ -32,7 +32,7 @@ export function SoundList({ sounds, label }: { sounds: readonly SoundView[]; lab
               <span className={styles.rowMeta}>
                 {[
                   soundLength(sound.duration, i18n.language),
-                  t('sounds.postsCount', {
+                  t('counts.posts', {
                     count: sound.imagePostsCount,
                     formatted: formatCount(sound.imagePostsCount, i18n.language),
                   }),
