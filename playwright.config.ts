@@ -73,6 +73,9 @@ export default defineConfig({
       SIGNUP_RATE_LIMIT: '100',
       // The import spec's media servers: the only loopback addresses URL imports may reach.
       SCRAPER_ALLOW_LOOPBACK_PORTS: `${IMPORT_ORIGIN_PORTS.desktop},${IMPORT_ORIGIN_PORTS.mobile}`,
+      // Specs sign up creators and expect their uploads published; the review queue has integration tests
+      // (enforcement/review-queue.test.ts), and the moderation spec acts on published posts.
+      PREPUBLICATION_REVIEW_POSTS: '0',
     },
     reuseExistingServer: false,
     // The first start seeds demo content with generated media, which takes minutes on a busy 2-core box.
