@@ -10,13 +10,10 @@ import type { ClientEventName } from '../realtime/client-messages.ts';
  *   through its imports.
  * - `reference`: the text the source holds when the address is built (`/api/login-${provider}`);
  *   otherwise the route's own path, with each `:param` standing for any path segment, must appear.
- * - `awaiting`: the screen is being built on another branch at the same time (session of 2026-11-27);
- *   the check is skipped until the merge, which sets `screen`/`source` to what was built and removes it.
  * - `reason`: no screen calls it, and why that is right.
  */
 export type ScreenUse =
-  | { readonly screen: string; readonly source?: string; readonly reference?: string; readonly awaiting?: undefined }
-  | { readonly screen: string; readonly awaiting: string; readonly source?: undefined; readonly reference?: undefined }
+  | { readonly screen: string; readonly source?: string; readonly reference?: string }
   | { readonly reason: string };
 
 // The source text of template literals in the web app, not templates of our own.
@@ -26,11 +23,20 @@ const socialLoginCall = '/api/login-${provider}';
 const socialConnectCall = '/api/login-${provider}-connect';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: see above
 const trendListCall = '/api/search/${list}';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const caseStepCall = '/api/admin/cases/${item.id}/${choice.kind}';
+const statementCall = '/api/enforcement/statements/${';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const statementByTokenCall = '${path}/by-token?';
 const upload = { screen: 'routes/new-post.tsx', source: 'components/upload/upload-token.ts' } as const;
 const settings = (source: string) => ({ screen: 'routes/settings.tsx', source: `components/account/${source}` });
 const slashless = (withSlash: string): ScreenUse => ({
   reason: `the same list as ${withSlash} (spec §7 writes both forms); the screens call the form with the slash`,
 });
+const managePost = { screen: 'routes/profile.tsx', source: 'components/posts/post-management.ts' } as const;
+const importJob = { screen: 'routes/new-post.tsx', source: 'components/upload/useImportJob.ts' } as const;
+const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseActions.tsx' } as const;
+const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
 const otherClients =
   'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
 
@@ -90,10 +96,11 @@ export const apiScreens: Record<string, ScreenUse> = {
   'GET /api/post/': { screen: 'routes/tag.tsx', source: 'components/discovery/PagedPostGrid.tsx' },
   'GET /api/post': slashless('GET /api/post/'),
   'GET /api/post/:id': { screen: 'routes/new-post.tsx', source: 'components/upload/useProcessing.ts' },
-  'POST /api/post': { screen: 'routes/profile.tsx', awaiting: 'h1 (post management: edit title and tags, private/public)' },
-  'PUT /api/post/:id': { screen: 'routes/profile.tsx', awaiting: 'h1 (post management: edit title and tags, private/public)' },
-  'DELETE /api/post/:id': { screen: 'routes/profile.tsx', awaiting: 'h1 (post management: delete)' },
-  'GET /api/post/likes/:id': { screen: 'routes/profile-post.tsx', awaiting: 'h1 (who liked a post)' },
+  'POST /api/post': { screen: 'routes/new-post.tsx', source: 'components/upload/ImportComposer.tsx' },
+  'PUT /api/post/:id': managePost,
+  'DELETE /api/post/:id': managePost,
+  'POST /api/post/retry/:id': managePost,
+  'GET /api/post/likes/:id': { screen: 'routes/profile-post.tsx', source: 'components/posts/LikersSheet.tsx' },
   'GET /api/debug/post/:id': {
     reason:
       'spec §6 debug mode: answers only a session with debugLevel 1, for operators looking into a post by hand; nothing a member sees',
@@ -103,7 +110,10 @@ export const apiScreens: Record<string, ScreenUse> = {
   'POST /api/post/pin/:id': { screen: 'routes/profile.tsx', source: 'components/posts/PinButton.tsx' },
   'DELETE /api/post/pin/:id': { screen: 'routes/profile.tsx', source: 'components/posts/PinButton.tsx' },
   'POST /api/post/share/:id': { screen: 'routes/home.tsx', source: 'components/feed/social-actions.ts' },
-  'POST /api/post/view/:id': { screen: 'routes/profile-post.tsx', source: 'components/posts/PostDetail.tsx' },
+  'POST /api/post/view/:id': {
+    reason:
+      'the HTTP fallback of the websocket messages viewingPost and viewedPost (spec §7) for clients without a socket; the feed sends them over the socket, which queues them while closed',
+  },
   'GET /api/oembed': {
     reason:
       "the oEmbed answer other sites fetch for a post link (the share sheet's embed code is the same player); no screen of ours embeds itself",
@@ -125,9 +135,9 @@ export const apiScreens: Record<string, ScreenUse> = {
       'a liveness probe of the upload service for load balancers and monitoring (spec §7); the composer learns of trouble from the upload itself',
   },
   'POST /simicheck/check-user': { screen: 'routes/new-post.tsx', source: 'lib/sixpack.ts' },
-  'GET /api/scraper': { screen: 'routes/new-post.tsx', awaiting: 'h2 (URL import screen)' },
-  'POST /api/scraper': { screen: 'routes/new-post.tsx', awaiting: 'h2 (URL import screen)' },
-  'DELETE /api/scraper': { screen: 'routes/new-post.tsx', awaiting: 'h2 (URL import screen)' },
+  'GET /api/scraper': importJob,
+  'POST /api/scraper': { screen: 'routes/new-post.tsx', source: 'components/upload/ImportLinkForm.tsx' },
+  'DELETE /api/scraper': importJob,
 
   'GET /api/notification/:list': { screen: 'routes/notifications.tsx' },
 
@@ -167,15 +177,68 @@ export const apiScreens: Record<string, ScreenUse> = {
   'GET /api/playlist/': { screen: 'routes/playlist.tsx' },
   'GET /api/playlist': slashless('GET /api/playlist/'),
   'GET /api/playlist/popular': { screen: 'routes/playlists.tsx' },
-  'GET /api/sound/': { screen: 'routes/sounds.tsx', awaiting: 'h2 (sounds page /sounds)' },
-  'GET /api/sound': { screen: 'routes/sounds.tsx', awaiting: 'h2 (sounds page /sounds)' },
-  'GET /api/sound/:id': { screen: 'routes/sounds.tsx', awaiting: 'h2 (sounds page /sounds)' },
+  'GET /api/sound/': {
+    reason: 'the same list as GET /api/sound (spec §7 writes both forms); the sounds page calls the form without the slash',
+  },
+  'GET /api/sound': { screen: 'routes/sounds.tsx' },
+  'GET /api/sound/:id': { screen: 'routes/sound.tsx' },
   'GET /api/prbn/': { screen: 'root.tsx', source: 'components/discovery/BannerSlot.tsx' },
   'GET /api/prbn': slashless('GET /api/prbn/'),
 
   'GET /api/contact/challenge': { screen: 'routes/contact-us.tsx', source: 'components/discovery/altcha.ts' },
   'POST /api/contact': { screen: 'routes/contact-us.tsx', source: 'components/discovery/ContactForm.tsx' },
   'POST /api/abuse': { screen: 'routes/profile.tsx', source: 'components/discovery/ReportDialog.tsx' },
+  'POST /api/complaint': { screen: 'routes/report-content.tsx', source: 'components/moderation/ComplaintForm.tsx' },
+  'GET /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
+  'POST /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
+
+  'GET /api/admin/me': { screen: 'routes/admin/layout.tsx' },
+  'GET /api/admin/cases': { screen: 'routes/admin/queues.tsx' },
+  'POST /api/admin/cases/bulk': { screen: 'routes/admin/queues.tsx', source: 'components/moderation/QueueView.tsx' },
+  'GET /api/admin/cases/:id': { screen: 'routes/admin/case.tsx' },
+  'POST /api/admin/cases/:id/assign': caseActions,
+  'POST /api/admin/cases/:id/escalate': { ...caseActions, reference: caseStepCall },
+  'POST /api/admin/cases/:id/dismiss': { ...caseActions, reference: caseStepCall },
+  'POST /api/admin/cases/:id/message': { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseMessages.tsx' },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of CaseActions.tsx
+  'POST /api/admin/enforcement/posts/:id/actions': { ...caseActions, reference: 'posts/${item.subject.post?.id}' },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of CaseActions.tsx
+  'POST /api/admin/enforcement/users/:id/actions': { ...caseActions, reference: 'users/${item.subject.user?.id}' },
+  'GET /api/admin/enforcement/appeals': { screen: 'routes/admin/case.tsx' },
+  'POST /api/admin/enforcement/appeals/:id/decide': {
+    screen: 'routes/admin/case.tsx',
+    source: 'components/moderation/AppealDecision.tsx',
+  },
+  'GET /api/admin/roles': { screen: 'routes/admin/roles.tsx' },
+  'POST /api/admin/roles': { screen: 'routes/admin/roles.tsx' },
+  'DELETE /api/admin/roles': { screen: 'routes/admin/roles.tsx' },
+  'GET /api/admin/audit': { screen: 'routes/admin/audit.tsx' },
+  'GET /api/admin/audit/export': { screen: 'routes/admin/audit.tsx' },
+  'GET /api/admin/operations': { screen: 'routes/admin/operations.tsx' },
+  'POST /api/admin/operations/jobs/:id/retry': { screen: 'routes/admin/operations.tsx' },
+  'GET /api/admin/reports/monthly': { screen: 'routes/admin/operations.tsx', source: 'components/moderation/MonthlyReport.tsx' },
+  'GET /api/admin/reports/monthly.csv': {
+    screen: 'routes/admin/operations.tsx',
+    source: 'components/moderation/MonthlyReport.tsx',
+  },
+  'GET /api/admin/watched-words': { screen: 'routes/admin/watched-words.tsx' },
+  'POST /api/admin/watched-words': { screen: 'routes/admin/watched-words.tsx' },
+  'DELETE /api/admin/watched-words/:id': { screen: 'routes/admin/watched-words.tsx' },
+
+  'GET /api/enforcement/statements/:id': { ...statement, reference: statementCall },
+  'GET /api/enforcement/statements/:id/by-token': { ...statement, reference: statementByTokenCall },
+  'POST /api/enforcement/statements/:id/appeal': {
+    screen: 'routes/statement.tsx',
+    source: 'components/moderation/AppealForm.tsx',
+  },
+  'POST /api/enforcement/statements/:id/appeal-by-token': {
+    screen: 'routes/statement.tsx',
+    source: 'components/moderation/AppealForm.tsx',
+  },
+  'POST /api/enforcement/statements/:id/counter-notice': {
+    screen: 'routes/counter-notice.tsx',
+    source: 'components/moderation/CounterNoticeForm.tsx',
+  },
 };
 
 /** The websocket messages a browser sends (spec §7), each with where it is sent. */
