@@ -12,6 +12,7 @@ import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
 import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
+import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
 import inputGuards from './http/input-guards.ts';
@@ -23,6 +24,7 @@ import mediaRoutes from './media/media.routes.ts';
 import { MediaAccessRepository } from './media/media-access.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
 import uploadRoutes from './media/upload/upload.routes.ts';
+import metricsRoutes, { countRequests } from './metrics/metrics.routes.ts';
 import notificationRoutes from './notifications/notifications.routes.ts';
 import playlistRoutes from './playlists/playlists.routes.ts';
 import engagementRoutes from './posts/engagement.routes.ts';
@@ -61,10 +63,13 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     trustProxy: config.http.trustProxy === false ? false : trustHops(config.http.trustProxy),
     bodyLimit: config.http.bodyLimit,
     return503OnClosing: true,
+    ...httpServerOptions(config.http),
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  limitConnectionsPerAddress(app.server, config.http.connectionsPerAddress);
   trackRoutes(app);
+  countRequests(app, container.metrics);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -85,6 +90,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(pageSession, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl, visitorTokens });
 
   await app.register(healthRoutes, { db: container.database.db });
+  await app.register(metricsRoutes, { metrics: container.metrics, token: config.http.metricsToken });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(accountRoutes, {
     ...services.accounts,

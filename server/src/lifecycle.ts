@@ -44,7 +44,8 @@ export async function start(mode: Mode, config: Config, log: Logger) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (mode !== 'worker' && config.seedDemo) await seedIfEmpty(container);
-  if (mode !== 'app') worker = await startWorker(container.database.pool, jobDeps(container), config.worker.concurrency, log);
+  if (mode !== 'app')
+    worker = await startWorker(container.database.pool, jobDeps(container), config.worker.concurrency, log, container.metrics);
   if (mode !== 'worker') {
     app = await buildApp(container, { web: mode === 'dev' ? 'dev' : 'built' });
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { withoutTimeouts } from './database.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 // Any fixed number works; it only has to be the same for every node of this app.
@@ -30,6 +31,15 @@ export function listMigrations(): Migration[] {
 export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
   const client = await pool.connect();
   try {
+    return await withoutTimeouts(client, () => applyPending(client, log));
+  } finally {
+    client.release();
+  }
+}
+
+/** A migration may rewrite a large table, and waits for the other nodes' lock: no timeout applies here. */
+async function applyPending(client: pg.PoolClient, log: Logger): Promise<number> {
+  try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
@@ -53,6 +63,5 @@ export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
     return count;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
   }
 }

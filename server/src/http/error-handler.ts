@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseFailure } from '../db/database-errors.ts';
 import { AppError, type ErrorCode, type ErrorDetail, errorEnvelope } from './errors.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped onto the error table. */
@@ -29,6 +30,8 @@ function classify(error: FastifyError): { code: ErrorCode; details?: ErrorDetail
   }
   if (error.code && frameworkErrors[error.code]) return { code: frameworkErrors[error.code] as ErrorCode };
   if (error.statusCode === 429) return { code: 'rate_limited' };
+  const database = databaseFailure(error);
+  if (database) return { code: database };
   // Any other 4xx raised by a plugin is still the client's doing; only genuine faults become internal_error.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { code: 'invalid_input' };
   return { code: 'internal_error' };
@@ -39,6 +42,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { code, details } = classify(error);
     if (code === 'internal_error') request.log.error({ err: error }, 'unhandled error');
+    else if (code === 'database_unavailable' || code === 'database_timeout')
+      request.log.warn({ code, reason: error.message }, 'database failed');
     else request.log.info({ code, reason: error.message }, 'request rejected');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
     const { http, body } = errorEnvelope(code, details);

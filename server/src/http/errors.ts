@@ -88,6 +88,9 @@ export const errorTable = {
   login_nonce_invalid: { statusCode: -175, message: 'This sign-in was not started here; start it again' },
   login_nonce_expired: { statusCode: -176, message: 'This sign-in took too long; start it again' },
   login_nonce_used: { statusCode: -177, message: 'This sign-in was already used; start it again' },
+  // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
+  database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
+  database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 
