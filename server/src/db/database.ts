@@ -82,7 +82,7 @@ PreparingClient.prototype.query = function query(this: PreparingClient, ...args:
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, fail) => {
     timer = setTimeout(() => {
-      fail(new Error(DATABASE_READ_TIMEOUT));
+      fail(timedOut(new Error(DATABASE_READ_TIMEOUT)));
       this.connection.stream.destroy();
     }, this.readTimeoutMs);
   });
@@ -104,6 +104,28 @@ PreparingClient.prototype.query = function query(this: PreparingClient, ...args:
   return Promise.race([answer, expired]).finally(() => clearTimeout(timer));
 } as pg.Client['query'];
 
+/**
+ * Marks a timeout with the code of a network timeout: graphile-worker retries its own writes (a finished
+ * job's completion) on ETIMEDOUT, so a job that ends while the database is away is not left locked.
+ */
+function timedOut(error: Error): Error {
+  return Object.assign(error, { code: 'ETIMEDOUT' });
+}
+
+/** A pool whose wait for a connection, when it times out, fails as a network timeout does (see timedOut). */
+class TimingPool extends pg.Pool {}
+const connect = pg.Pool.prototype.connect as (...args: unknown[]) => unknown;
+TimingPool.prototype.connect = function connectWithCode(this: pg.Pool, ...args: unknown[]) {
+  const tag = (error: unknown) => (error instanceof Error && /timeout/.test(error.message) ? timedOut(error) : error);
+  const [callback] = args;
+  if (typeof callback === 'function') {
+    return connect.call(this, (error: unknown, ...rest: unknown[]) => callback(error ? tag(error) : error, ...rest));
+  }
+  return (connect.call(this) as Promise<pg.PoolClient>).catch((error: unknown) => {
+    throw tag(error);
+  });
+} as pg.Pool['connect'];
+
 /** Lets one checked-out connection run for as long as it takes (a migration); undone when it is released. */
 export async function withoutTimeouts<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
   const preparing = client as unknown as PreparingClient;
@@ -119,7 +141,7 @@ export async function withoutTimeouts<T>(client: pg.PoolClient, work: () => Prom
 }
 
 export function openDatabase(url: string, poolSize: number, log: Logger, timeouts = defaultTimeouts): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new TimingPool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,

@@ -23,7 +23,8 @@ test('/metrics answers Prometheus text to the holder of METRICS_TOKEN, with requ
 });
 
 test('/metrics does not exist for a wrong token or none', async () => {
-  for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+  const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }];
+  for (const headers of attempts) {
     const response = await t.get('/metrics', headers);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ statusCode: -16, error: 'route_not_found' });
