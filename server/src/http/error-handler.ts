@@ -32,9 +32,16 @@ function classify(error: FastifyError): { code: ErrorCode; details?: ErrorDetail
   if (error.statusCode === 429) return { code: 'rate_limited' };
   const database = databaseFailure(error);
   if (database) return { code: database };
+  if (storageFull(error)) return { code: 'storage_full' };
   // Any other 4xx raised by a plugin is still the client's doing; only genuine faults become internal_error.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { code: 'invalid_input' };
   return { code: 'internal_error' };
+}
+
+/** The disk refused a write for want of room (ENOSPC, EDQUOT), or an S3 server said it is full (MinIO's name). */
+function storageFull(error: FastifyError): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || error.name === 'XMinioStorageFull';
 }
 
 /** Every error leaves as the spec's envelope; stack traces only ever go to the log. */
