@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { runFfmpeg } from '../../../server/src/media/ffmpeg.ts';
 import { dataDir, startApp, stopAll } from '../servers.ts';
-import { nextStep, type Outcome, prepareWorld, upload, type World } from './workload.ts';
+import { nextStep, type Outcome, prepareWorld, renewSessions, upload, type World } from './workload.ts';
 
 /**
  * `npm run soak`: the built app under the mixed workload (workload.ts) for a long time at half the rate it
@@ -16,6 +16,8 @@ import { nextStep, type Outcome, prepareWorld, upload, type World } from './work
 const usage = 'Usage: npm run soak -- [--minutes 30] [--interval 60] [--capacity-seconds 60] [--users 16]';
 const resultsFile = resolve(import.meta.dirname, '../../.results/soak.json');
 const UPLOAD_EVERY_MS = 120_000;
+/** Well inside the access tokens' lifetime. */
+const RENEW_SESSIONS_MS = 5 * 60_000;
 /** Open loop, but not unbounded: a stalled server must show as errors and latency, not as a pile of sockets. */
 const MAX_IN_FLIGHT = 256;
 
@@ -139,6 +141,13 @@ async function main() {
       for (; owed >= 1; owed--) fire(nextStep());
     }, 20);
     const uploader = setInterval(() => fire(upload), UPLOAD_EVERY_MS);
+    const renewer = setInterval(
+      () =>
+        void renewSessions(world).catch((error: Error) =>
+          record({ outcome: { ok: false, problem: `login: ${error.message}` }, ms: 0 }),
+        ),
+      RENEW_SESSIONS_MS,
+    );
     fire(upload);
     let minute = 0;
     while (Date.now() < end) {
@@ -164,6 +173,7 @@ async function main() {
     }
     clearInterval(ticker);
     clearInterval(uploader);
+    clearInterval(renewer);
     while (inFlight > 0) await new Promise((done) => setTimeout(done, 100));
 
     const totalErrors = intervals.reduce((sum, row) => sum + row.errors, 0) + errors;

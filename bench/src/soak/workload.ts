@@ -16,7 +16,8 @@ export interface World {
   readonly baseUrl: string;
   readonly posts: readonly number[];
   readonly users: readonly number[];
-  readonly tokens: readonly string[];
+  /** Access tokens of the simulated users; renewed in place by `renewSessions` before they expire. */
+  readonly tokens: string[];
   readonly clip: Buffer;
 }
 
@@ -130,8 +131,7 @@ export function nextStep(): Step {
   return Math.random() < 2 / 3 ? visitorStep() : userStep();
 }
 
-/** Signs the demo account in `count` times (one session per simulated user) and learns posts and users. */
-export async function prepareWorld(baseUrl: string, count: number, clip: Buffer): Promise<World> {
+async function logIn(baseUrl: string, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const response = await fetch(`${baseUrl}/api/login`, {
@@ -143,6 +143,18 @@ export async function prepareWorld(baseUrl: string, count: number, clip: Buffer)
     if (!accessToken) throw new Error(`login failed: status ${response.status}`);
     tokens.push(accessToken);
   }
+  return tokens;
+}
+
+/** Access tokens live minutes: the simulated users sign in again, as the site's own refresh would. */
+export async function renewSessions(world: World): Promise<void> {
+  const fresh = await logIn(world.baseUrl, world.tokens.length);
+  world.tokens.splice(0, world.tokens.length, ...fresh);
+}
+
+/** Signs the demo account in `count` times (one session per simulated user) and learns posts and users. */
+export async function prepareWorld(baseUrl: string, count: number, clip: Buffer): Promise<World> {
+  const tokens = await logIn(baseUrl, count);
   const posts = new Set<number>();
   const users = new Set<number>();
   for (let offset = 0; offset < 200; offset += 50) {

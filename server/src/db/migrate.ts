@@ -27,18 +27,19 @@ export function listMigrations(): Migration[] {
 /**
  * Applies pending migrations, each in its own transaction. A session advisory lock makes concurrent
  * start-ups of several nodes wait for each other instead of racing; the later ones find nothing to do.
+ * `through` stops at that version (a restore rebuilds the schema its backup was taken on).
  */
-export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
+export async function migrate(pool: pg.Pool, log: Logger, through = Number.POSITIVE_INFINITY): Promise<number> {
   const client = await pool.connect();
   try {
-    return await withoutTimeouts(client, () => applyPending(client, log));
+    return await withoutTimeouts(client, () => applyPending(client, log, through));
   } finally {
     client.release();
   }
 }
 
 /** A migration may rewrite a large table, and waits for the other nodes' lock: no timeout applies here. */
-async function applyPending(client: pg.PoolClient, log: Logger): Promise<number> {
+async function applyPending(client: pg.PoolClient, log: Logger, through: number): Promise<number> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -47,7 +48,7 @@ async function applyPending(client: pg.PoolClient, log: Logger): Promise<number>
     const applied = new Set(rows.map((row) => row.version));
     let count = 0;
     for (const migration of listMigrations()) {
-      if (applied.has(migration.version)) continue;
+      if (applied.has(migration.version) || migration.version > through) continue;
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
