@@ -5,5 +5,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 ensure_node
 ensure_ffmpeg
 ensure_chromium
+ensure_nginx
 ensure_dependencies
 exec npm test --silent

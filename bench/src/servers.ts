@@ -6,11 +6,13 @@ import { resolve } from 'node:path';
 
 export interface Server {
   readonly url: string;
+  /** The server process, for its RSS (/proc/<pid>/status). */
+  readonly pid?: number;
   stop(): Promise<void>;
 }
 
 const root = resolve(import.meta.dirname, '../..');
-const dataDir = resolve(root, 'bench/.data');
+export const dataDir = resolve(root, 'bench/.data');
 /** The app's output: LOG_LEVEL=warn, so it holds warnings and errors only. */
 export const appLogFile = resolve(dataDir, 'app.log');
 // The first start on an empty bench/.data seeds the demo content (media through ffmpeg): minutes, not seconds.
@@ -44,7 +46,7 @@ export async function startBaseline(databaseUrl?: string): Promise<Server> {
 }
 
 /** The built app with its embedded PostgreSQL under bench/.data, seeded with the demo content. */
-export async function startApp(): Promise<Server> {
+export async function startApp(env: Readonly<Record<string, string>> = {}): Promise<Server> {
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(appLogFile, 'w');
   const port = await freePort();
@@ -69,6 +71,7 @@ export async function startApp(): Promise<Server> {
         LOGIN_RATE_LIMIT: '100000000',
         // And the visitor tokens a page load without cookies mints, so every such page does the same work.
         VISITOR_TOKENS_PER_ADDRESS: '100000000',
+        ...env,
       },
     }),
   );
@@ -79,7 +82,7 @@ export async function startApp(): Promise<Server> {
     await stop(child);
     throw new Error(`${(error as Error).message}\n--- ${appLogFile} (end) ---\n${tail(appLogFile)}`);
   }
-  return { url, stop: () => stop(child) };
+  return { url, pid: child.pid, stop: () => stop(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess) {

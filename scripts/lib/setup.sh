@@ -47,6 +47,11 @@ ensure_ffmpeg() {
   command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || apt_install ffmpeg
 }
 
+# The two-node tests put Debian's nginx in front of the app nodes, as docs/deploy.md does.
+ensure_nginx() {
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || apt_install nginx-light
+}
+
 ensure_chromium() {
   local wanted=()
   command -v chromium >/dev/null || wanted+=(chromium)

@@ -14,6 +14,7 @@ import type { Container } from './container.ts';
 import enforcementRoutes from './enforcement/enforcement.routes.ts';
 import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
+import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import healthRoutes from './http/health.routes.ts';
 import inputGuards from './http/input-guards.ts';
@@ -26,6 +27,7 @@ import { MediaAccessRepository } from './media/media-access.ts';
 import retryRoutes from './media/processing/retry.routes.ts';
 import simicheckRoutes from './media/simicheck/simicheck.routes.ts';
 import uploadRoutes from './media/upload/upload.routes.ts';
+import metricsRoutes, { countRequests } from './metrics/metrics.routes.ts';
 import { registerModeration } from './moderation/moderation.plugin.ts';
 import notificationRoutes from './notifications/notifications.routes.ts';
 import playlistRoutes from './playlists/playlists.routes.ts';
@@ -66,10 +68,13 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     trustProxy: config.http.trustProxy === false ? false : trustHops(config.http.trustProxy),
     bodyLimit: config.http.bodyLimit,
     return503OnClosing: true,
+    ...httpServerOptions(config.http),
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  limitConnectionsPerAddress(app.server, config.http.connectionsPerAddress);
   trackRoutes(app);
+  countRequests(app, container.metrics);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -91,6 +96,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
 
   await registerModeration(app, services.moderation);
   await app.register(healthRoutes, { db: container.database.db });
+  await app.register(metricsRoutes, { metrics: container.metrics, token: config.http.metricsToken });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(clientTranslationRoutes);
   await app.register(accountRoutes, {

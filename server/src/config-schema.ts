@@ -37,6 +37,26 @@ export const settingsSchema = Type.Object({
   }),
   EMBEDDED_PG_PORT: Type.Integer({ ...Port, default: 54329, description: 'Port of the embedded PostgreSQL.' }),
   DB_POOL_SIZE: Type.Integer({ minimum: 2, maximum: 200, default: 20, description: 'PostgreSQL connections per process.' }),
+  DB_CONNECT_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 3000,
+    description:
+      'Longest wait for a database connection (a free one from the pool, or a new one opened); then the request answers 503 `database_unavailable`.',
+  }),
+  DB_STATEMENT_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600_000,
+    default: 5000,
+    description:
+      "PostgreSQL's `statement_timeout` for every query but migrations; a server that stops answering is given up on 1 s later (503 `database_unavailable`).",
+  }),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: "PostgreSQL's `idle_in_transaction_session_timeout`: a transaction left open and idle this long is ended.",
+  }),
   STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], {
     default: 'local',
     description: '`local` stores media under `DATA_DIR/media`; `s3` uses the S3_* settings.',
@@ -72,6 +92,43 @@ export const settingsSchema = Type.Object({
   DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
   BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 120_000,
+    default: 10_000,
+    description: "A client must send all of a request's headers within this time, or its connection is closed (slowloris).",
+  }),
+  HTTP_IDLE_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    default: 30_000,
+    description:
+      'A connection on which nothing arrives for this long in the middle of a request (a stalled upload body) is closed.',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 10_000,
+    maximum: 86_400_000,
+    default: 3_600_000,
+    description: 'Longest time to receive a whole request, upload bodies included.',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    default: 75_000,
+    description:
+      "How long an idle keep-alive connection stays open; keep it above the load balancer's idle timeout (nginx upstream `keepalive_timeout`: 60 s).",
+  }),
+  HTTP_CONNECTIONS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    default: 256,
+    description:
+      'Open connections one peer address may hold (0: no limit); the next is closed at once. Behind a load balancer every connection comes from it: limit per client there and raise or zero this.',
+  }),
+  METRICS_TOKEN: Type.String({
+    default: '',
+    description:
+      'Bearer token that `GET /metrics` (Prometheus) requires. Empty: `/metrics` answers only requests from the loopback address of the node itself.',
+  }),
   RESPONSE_CACHE_MAX_BYTES: Type.Integer({
     ...Bytes,
     default: 67_108_864,

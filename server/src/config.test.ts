@@ -28,11 +28,19 @@ describe('defaults', () => {
       responseCacheBytes: 67_108_864,
       rateLimitPerMinute: 600,
       visitorTokensPerAddress: 120,
+      timeouts: { headersMs: 10_000, idleMs: 30_000, requestMs: 3_600_000, keepAliveMs: 75_000 },
+      connectionsPerAddress: 256,
+      metricsToken: undefined,
     });
     expect(config.counting).toEqual({ viewersPerNetwork: 50, sharersPerNetwork: 10 });
     expect(config.realtime.socketsPerAddress).toBe(32);
     expect(config.dataDir).toBe(dir);
-    expect(config.database).toEqual({ url: undefined, embedded: { dir: join(dir, 'pg'), port: 54329 }, poolSize: 20 });
+    expect(config.database).toEqual({
+      url: undefined,
+      embedded: { dir: join(dir, 'pg'), port: 54329 },
+      poolSize: 20,
+      timeouts: { connectMs: 3000, statementMs: 5000, idleInTransactionMs: 30_000 },
+    });
     expect(config.storage).toEqual({ driver: 'local', dir: join(dir, 'media') });
     expect(config.mail).toMatchObject({ transport: 'outbox', outboxDir: join(dir, 'outbox') });
     expect(config.locale).toEqual({ default: 'en-US', defaultCountry: 'US' });

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Value from 'typebox/value';
 import { type Settings, settingsSchema } from './config-schema.ts';
+import type { DatabaseTimeouts } from './db/database.ts';
 
 /** The typed configuration every part of the app receives, built once from the settings of config-schema.ts. */
 
@@ -19,12 +20,23 @@ export interface Config {
     readonly rateLimitPerMinute: number;
     /** Anonymous visitor tokens per IP per 10 minutes. */
     readonly visitorTokensPerAddress: number;
+    /** node:http limits against slow and greedy clients (http/connection-limits.ts). */
+    readonly timeouts: {
+      readonly headersMs: number;
+      readonly idleMs: number;
+      readonly requestMs: number;
+      readonly keepAliveMs: number;
+    };
+    readonly connectionsPerAddress: number;
+    /** Bearer token for GET /metrics; undefined: loopback only. */
+    readonly metricsToken: string | undefined;
   };
   readonly dataDir: string;
   readonly database: {
     readonly url: string | undefined;
     readonly embedded: { readonly dir: string; readonly port: number };
     readonly poolSize: number;
+    readonly timeouts: DatabaseTimeouts;
   };
   readonly storage:
     | { readonly driver: 'local'; readonly dir: string }
@@ -217,12 +229,25 @@ export function buildConfig(settings: Settings): Config {
       responseCacheBytes: settings.RESPONSE_CACHE_MAX_BYTES,
       rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
       visitorTokensPerAddress: settings.VISITOR_TOKENS_PER_ADDRESS,
+      timeouts: {
+        headersMs: settings.HTTP_HEADERS_TIMEOUT_MS,
+        idleMs: settings.HTTP_IDLE_TIMEOUT_MS,
+        requestMs: settings.HTTP_REQUEST_TIMEOUT_MS,
+        keepAliveMs: settings.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      },
+      connectionsPerAddress: settings.HTTP_CONNECTIONS_PER_ADDRESS,
+      metricsToken: settings.METRICS_TOKEN || undefined,
     },
     dataDir,
     database: {
       url: settings.DATABASE_URL || undefined,
       embedded: { dir: resolve(dataDir, 'pg'), port: settings.EMBEDDED_PG_PORT },
       poolSize: settings.DB_POOL_SIZE,
+      timeouts: {
+        connectMs: settings.DB_CONNECT_TIMEOUT_MS,
+        statementMs: settings.DB_STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: settings.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
     },
     storage:
       settings.STORAGE_DRIVER === 's3'

@@ -19,6 +19,7 @@ import { createProcessingService } from './media/processing/processing-services.
 import { createSimicheckServices, type SimicheckServices } from './media/simicheck/simicheck-services.ts';
 import { createStorage, type Storage } from './media/storage.ts';
 import { createUploadServices, type UploadServices } from './media/upload/upload-services.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { createModerationServices, type ModerationServices } from './moderation/moderation-services.ts';
 import { NotificationsRepository } from './notifications/notifications.repository.ts';
 import { NotificationService } from './notifications/notifications.service.ts';
@@ -41,6 +42,8 @@ export interface Container {
   readonly storage: Storage;
   /** Live events to every app node and worker (realtime/README.md). */
   readonly events: EventBus;
+  /** Prometheus figures of this process (metrics/). */
+  readonly metrics: Metrics;
   readonly services: {
     readonly settings: SettingsService;
     readonly accounts: AccountServices;
@@ -94,7 +97,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
     embedded = await startEmbeddedPostgres(config.database.embedded.dir, config.database.embedded.port, log);
     url = embedded.url;
   }
-  const database = openDatabase(url, config.database.poolSize, log);
+  const database = openDatabase(url, config.database.poolSize, log, config.database.timeouts);
   try {
     await migrate(database.pool, log);
     const jobs = await JobQueue.open(database.pool);
@@ -150,6 +153,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       jobs,
       storage,
       events,
+      metrics: new Metrics(database.pool),
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
         accounts,

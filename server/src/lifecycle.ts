@@ -45,7 +45,8 @@ export async function start(mode: Mode, config: Config, log: Logger) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (mode !== 'worker' && config.seedDemo) await seedIfEmpty(container);
-  if (mode !== 'app') worker = await startWorker(container.database.pool, jobDeps(container), config.worker.concurrency, log);
+  if (mode !== 'app')
+    worker = await startWorker(container.database.pool, jobDeps(container), config.worker.concurrency, log, container.metrics);
   if (mode !== 'worker') {
     const legalWarning = legalDetailsWarning(config);
     if (legalWarning) log.warn(legalWarning);

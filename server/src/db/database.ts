@@ -43,21 +43,119 @@ function statementName(text: string): string {
   return name;
 }
 
-/** A connection that runs SQL ending in the `prepared` mark as a statement named after its text. */
-class PreparingClient extends pg.Client {}
+/** How long anything waits on PostgreSQL (config-schema.ts: DB_*_TIMEOUT_MS). */
+export interface DatabaseTimeouts {
+  /** Waiting for a free connection of the pool, or for a new one to be opened. */
+  readonly connectMs: number;
+  /** PostgreSQL cancels a statement running longer (statement_timeout). */
+  readonly statementMs: number;
+  /** PostgreSQL ends a session left idle inside an open transaction longer (idle_in_transaction_session_timeout). */
+  readonly idleInTransactionMs: number;
+}
+
+export const defaultTimeouts: DatabaseTimeouts = { connectMs: 3000, statementMs: 5000, idleInTransactionMs: 30_000 };
+
+/**
+ * statement_timeout only works while the server runs. A server that stopped answering (paused, network
+ * gone) would hold a query forever, so the client gives up a little after the server would have: it ends
+ * the connection (the pool then drops it) and the query rejects with DATABASE_READ_TIMEOUT.
+ */
+const READ_TIMEOUT_MARGIN_MS = 1000;
+export const DATABASE_READ_TIMEOUT = 'database read timeout';
+
+/**
+ * A connection that runs SQL ending in the `prepared` mark as a statement named after its text, and gives
+ * up on a query the server does not answer in time. `readTimeoutMs` 0 waits for ever (migrations).
+ */
+export class PreparingClient extends pg.Client {
+  readTimeoutMs = 0;
+}
+type AnyCallback = (error: Error | null, result?: unknown) => void;
 // pg types query() as a dozen overloads; this only names some calls and passes every call on, as they came.
-PreparingClient.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
+PreparingClient.prototype.query = function query(this: PreparingClient, ...args: unknown[]) {
   const [text, values, ...rest] = args;
   const named =
     typeof text === 'string' && text.endsWith(PREPARED_MARK) ? [{ name: statementName(text), text, values }, ...rest] : args;
-  return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, named);
+  const send = (queryArgs: unknown[]) => (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, queryArgs);
+  const isSubmittable = typeof text === 'object' && text !== null && typeof (text as { submit?: unknown }).submit === 'function';
+  if (!this.readTimeoutMs || isSubmittable) return send(named);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => {
+      fail(timedOut(new Error(DATABASE_READ_TIMEOUT)));
+      this.connection.stream.destroy();
+    }, this.readTimeoutMs);
+  });
+  expired.catch(() => undefined);
+  const last = named.at(-1);
+  if (typeof last === 'function') {
+    const callback = last as AnyCallback;
+    let settled = false;
+    const settle: AnyCallback = (error, result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      callback(error, result);
+    };
+    expired.catch((error: Error) => settle(error));
+    return send([...named.slice(0, -1), settle]);
+  }
+  const answer = send(named) as Promise<unknown>;
+  return Promise.race([answer, expired]).finally(() => clearTimeout(timer));
 } as pg.Client['query'];
 
-export function openDatabase(url: string, poolSize: number, log: Logger): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, Client: PreparingClient });
+/**
+ * Marks a timeout with the code of a network timeout: graphile-worker retries its own writes (a finished
+ * job's completion) on ETIMEDOUT, so a job that ends while the database is away is not left locked.
+ */
+function timedOut(error: Error): Error {
+  return Object.assign(error, { code: 'ETIMEDOUT' });
+}
+
+/** A pool whose wait for a connection, when it times out, fails as a network timeout does (see timedOut). */
+class TimingPool extends pg.Pool {}
+const connect = pg.Pool.prototype.connect as (...args: unknown[]) => unknown;
+TimingPool.prototype.connect = function connectWithCode(this: pg.Pool, ...args: unknown[]) {
+  const tag = (error: unknown) => (error instanceof Error && /timeout/.test(error.message) ? timedOut(error) : error);
+  const [callback] = args;
+  if (typeof callback === 'function') {
+    return connect.call(this, (error: unknown, ...rest: unknown[]) => callback(error ? tag(error) : error, ...rest));
+  }
+  return (connect.call(this) as Promise<pg.PoolClient>).catch((error: unknown) => {
+    throw tag(error);
+  });
+} as pg.Pool['connect'];
+
+/** Lets one checked-out connection run for as long as it takes (a migration); undone when it is released. */
+export async function withoutTimeouts<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  const preparing = client as unknown as PreparingClient;
+  const readTimeoutMs = preparing.readTimeoutMs;
+  preparing.readTimeoutMs = 0;
+  await client.query('SET statement_timeout = 0');
+  try {
+    return await work();
+  } finally {
+    preparing.readTimeoutMs = readTimeoutMs;
+    await client.query('RESET statement_timeout').catch(() => undefined);
+  }
+}
+
+export function openDatabase(url: string, poolSize: number, log: Logger, timeouts = defaultTimeouts): DatabaseHandle {
+  const pool = new TimingPool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    Client: PreparingClient,
+  });
   // Without these listeners a server-side disconnect (e.g. PostgreSQL stopping during shutdown) crashes the process.
   pool.on('error', (error) => log.warn({ err: briefly(error) }, 'idle database connection failed'));
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: briefly(error) }, 'database connection failed')));
+  pool.on('connect', (client) => {
+    (client as unknown as PreparingClient).readTimeoutMs = timeouts.statementMs + READ_TIMEOUT_MARGIN_MS;
+    client.on('error', (error) => log.warn({ err: briefly(error) }, 'database connection failed'));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { withoutTimeouts } from './database.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 // Any fixed number works; it only has to be the same for every node of this app.
@@ -26,9 +27,19 @@ export function listMigrations(): Migration[] {
 /**
  * Applies pending migrations, each in its own transaction. A session advisory lock makes concurrent
  * start-ups of several nodes wait for each other instead of racing; the later ones find nothing to do.
+ * `through` stops at that version (a restore rebuilds the schema its backup was taken on).
  */
-export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
+export async function migrate(pool: pg.Pool, log: Logger, through = Number.POSITIVE_INFINITY): Promise<number> {
   const client = await pool.connect();
+  try {
+    return await withoutTimeouts(client, () => applyPending(client, log, through));
+  } finally {
+    client.release();
+  }
+}
+
+/** A migration may rewrite a large table, and waits for the other nodes' lock: no timeout applies here. */
+async function applyPending(client: pg.PoolClient, log: Logger, through: number): Promise<number> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -37,7 +48,7 @@ export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
     const applied = new Set(rows.map((row) => row.version));
     let count = 0;
     for (const migration of listMigrations()) {
-      if (applied.has(migration.version)) continue;
+      if (applied.has(migration.version) || migration.version > through) continue;
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
@@ -53,6 +64,5 @@ export async function migrate(pool: pg.Pool, log: Logger): Promise<number> {
     return count;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
   }
 }

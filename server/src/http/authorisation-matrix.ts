@@ -133,6 +133,8 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   // Operations and the websocket.
   open('GET /healthz', '/healthz'),
   open('GET /readyz', '/readyz'),
+  // Prometheus: only with METRICS_TOKEN as a bearer token (metrics.routes.test.ts); nobody's session opens it.
+  open('GET /metrics', '/metrics', everyone('route_not_found')),
   // A plain GET without the upgrade handshake; the socket's own access rules are in realtime/socket.test.ts.
   open('GET /ws/', '/ws/', everyone('http_404')),
 

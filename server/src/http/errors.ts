@@ -109,6 +109,10 @@ export const errorTable = {
   counter_notice_not_allowed: { statusCode: -227, message: 'A counter-notice applies only to a post withheld for copyright' },
   counter_notice_exists: { statusCode: -228, message: 'A counter-notice was already sent for this decision' },
   watched_word_blocked: { statusCode: -229, message: 'This text contains a word that is not allowed here' },
+  // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
+  database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
+  database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },
+  storage_full: { statusCode: -247, message: 'There is no room to store this file now, try again later', http: 507 },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -2,9 +2,25 @@ import { EventEmitter } from 'node:events';
 import { type Runner, run, type WorkerEvents, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { Metrics } from '../metrics/metrics.ts';
 import { buildTaskList, crontab, type JobDeps } from './registry.ts';
 import { startHeartbeat } from './worker-heartbeat.ts';
 import { WorkerLiveness } from './worker-liveness.ts';
+
+/** Jobs run, by task and outcome, and how long each ran (metrics/metrics.ts). */
+function countJobs(events: WorkerEvents, metrics: Metrics) {
+  const startedAt = new Map<string, number>();
+  const finish = (job: { id: string; task_identifier: string }, outcome: 'success' | 'error') => {
+    const started = startedAt.get(job.id);
+    startedAt.delete(job.id);
+    metrics.jobs.inc({ task: job.task_identifier, outcome });
+    if (started !== undefined) metrics.jobSeconds.observe({ task: job.task_identifier }, (performance.now() - started) / 1000);
+  };
+  events.on('job:start', ({ job }) => startedAt.set(job.id, performance.now()));
+  events.on('job:success', ({ job }) => finish(job, 'success'));
+  events.on('job:error', ({ job }) => finish(job, 'error'));
+  events.on('job:failed', ({ job }) => metrics.jobs.inc({ task: job.task_identifier, outcome: 'failed' }));
+}
 
 export interface WorkerHandle {
   stop(): Promise<void>;
@@ -14,7 +30,13 @@ export interface WorkerHandle {
  * Starts graphile-worker on the shared pool; signals are handled by our own shutdown sequence. The jobs of
  * workers that died holding them are released first (worker-liveness.ts), so they run again now.
  */
-export async function startWorker(pool: pg.Pool, deps: JobDeps, concurrency: number, log: Logger): Promise<WorkerHandle> {
+export async function startWorker(
+  pool: pg.Pool,
+  deps: JobDeps,
+  concurrency: number,
+  log: Logger,
+  metrics?: Metrics,
+): Promise<WorkerHandle> {
   const workerLog = log.child({ component: 'worker' });
   const logger = new WorkerLogger(() => (level, message, meta) => {
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
@@ -26,6 +48,7 @@ export async function startWorker(pool: pg.Pool, deps: JobDeps, concurrency: num
   events.on('job:start', ({ job }) => liveness.started(job.id));
   events.on('job:success', ({ job }) => liveness.finished(job.id));
   events.on('job:error', ({ job }) => liveness.finished(job.id));
+  if (metrics) countJobs(events, metrics);
   await liveness.sweep();
   const runner: Runner = await run({
     pgPool: pool,

@@ -55,6 +55,8 @@ export async function seedDemoContent(container: Container): Promise<void> {
   try {
     outcome = await database.db.transaction().execute(async (trx): Promise<Outcome> => {
       if (!(await tryLockSeed(trx))) return { kind: 'seeding-elsewhere' };
+      // The transaction stays open while the media is generated (minutes): exempt it from the idle limit.
+      await sql`SET LOCAL idle_in_transaction_session_timeout = 0`.execute(trx);
       if (await hasContent(trx)) return { kind: 'not-empty' };
       log.info('seeding demo content (first start on an empty database)');
       const now = new Date();
