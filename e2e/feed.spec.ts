@@ -132,17 +132,19 @@ test('watching: ten posts, a like, a follow, /following, the share sheet and the
   await card.getByRole('button', { name: 'Share' }).click();
   const sheet = page.getByRole('dialog', { name: 'Share' });
   await expect(sheet.getByRole('link', { name: 'X' })).toHaveAttribute('href', /utm_source%3Dx/);
-  const shareCall = page.waitForResponse((response) => response.url().endsWith(`/api/post/share/${postId}`));
+  const sharesBefore = Number(await card.getByTestId('share-count').textContent());
   await sheet.getByRole('button', { name: 'Copy link' }).click();
   await expect(sheet.getByRole('status')).toHaveText('Link copied');
   const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
   expect(copied.searchParams.get('id')).toBe(postId);
   expect(copied.searchParams.get('utm_source')).toBe('copy_link');
   expect(copied.searchParams.get('utm_medium')).toBe('share');
-  // The copy is counted as a share (POST /api/post/share/{id}) and the rail shows the server's count.
-  const counted = await (await shareCall).json();
-  expect(counted.statusCode).toBe(1);
-  await expect(card.getByTestId('share-count')).toHaveText(String(counted.shareCount));
+  // The copy is counted as a share (the socket's sharePost, or POST /api/post/share/{id} without one) and
+  // the rail shows the server's count.
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/post/${postId}`)).json()).post.shareCount, { timeout: 15_000 })
+    .toBeGreaterThan(sharesBefore);
+  await expect(card.getByTestId('share-count')).not.toHaveText(String(sharesBefore));
   await sheet.getByRole('button', { name: 'Copy embed code' }).click();
   await expect(sheet.getByRole('status')).toHaveText('Embed code copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/embed/${postId}"`);
@@ -169,12 +171,15 @@ test('watching: ten posts, a like, a follow, /following, the share sheet and the
   ).toBe(1);
 });
 
-test('a visitor who is not logged in is asked to log in to like', async ({ page }) => {
+test('a visitor who is not logged in is asked to log in to like, over the feed', async ({ page }) => {
   await page.goto('/?skip-entermodal');
+  const postId = await currentCard(page).getAttribute('data-post-id');
   await currentCard(page)
     .getByRole('button', { name: /^Like / })
     .click();
-  await expect(page).toHaveURL(/\/login\?next=%2F/);
+  await expect(page.getByRole('dialog')).toContainText(/log in/i);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(currentCard(page)).toHaveAttribute('data-post-id', postId ?? '');
 });
 
 test('/video opens at the post and continues with its context', async ({ page }) => {

@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parseSettings } from '../server/src/config.ts';
 
 /** Every legal document at /legal/<name> and at its top-level alias, with the English heading. */
+/** The neutral wordings visitors see for operator details still at their defaults. */
+const common = JSON.parse(readFileSync(new URL('../web/app/content/en/common.json', import.meta.url), 'utf8')) as {
+  unsetDetails: Record<string, string>;
+};
+
 const legalDocuments: ReadonlyArray<{ name: string; heading: string }> = [
   { name: 'terms', heading: 'Terms of service' },
   { name: 'privacy-policy', heading: 'Privacy policy' },
@@ -67,13 +73,14 @@ test('/legal lists every document with a summary, and each entry opens it', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Content removal');
 });
 
-test('the 2257 statement names the custodian of records from the configuration', async ({ page }) => {
-  // The e2e server runs without these settings, so the page shows the defaults the operator must replace.
-  const { RECORDS_CUSTODIAN_NAME: custodian, RECORDS_CUSTODIAN_ADDRESS: address } = parseSettings({});
+test('the 2257 statement shows visitors a neutral custodian wording until the operator sets one', async ({ page }) => {
+  // The e2e server runs without these settings: visitors never see the note to the operator.
+  const { RECORDS_CUSTODIAN_NAME: operatorNote } = parseSettings({});
   await page.goto('/legal/terms2257?skip-entermodal');
   const section = page.locator('section#custodian');
-  await expect(section.locator('[data-placeholder="custodianName"]')).toHaveText(custodian);
-  await expect(section.locator('[data-placeholder="custodianAddress"]')).toHaveText(address);
+  await expect(section.locator('[data-placeholder="custodianName"]')).toHaveText(common.unsetDetails.custodianName);
+  await expect(section.locator('[data-placeholder="custodianAddress"]')).toHaveText(common.unsetDetails.custodianAddress);
+  await expect(section).not.toContainText(operatorNote);
 });
 
 test('the cookie policy lists every cookie with its lifetime, have18 for 730 days', async ({ page }) => {
@@ -83,8 +90,9 @@ test('the cookie policy lists every cookie with its lifetime, have18 for 730 day
   await expect(have18).toContainText('730 days');
   await expect(page.getByTestId('cookies-necessary')).toContainText('have18');
   await expect(page.locator('tr[data-cookie="lgbtPreference"]')).toContainText('365 days');
-  await expect(page.locator('tr[data-cookie="uotmPopup"]')).toContainText('3 days');
-  await expect(page.getByTestId('cookies-preferences').locator('tr[data-cookie]')).toHaveCount(13);
+  await expect(page.locator('tr[data-cookie="sawTutorial"]')).toContainText('730 days');
+  await expect(page.locator('tr[data-cookie="uotmPopup"]')).toHaveCount(0);
+  await expect(page.getByTestId('cookies-preferences').locator('tr[data-cookie]')).toHaveCount(12);
 });
 
 test('a section link scrolls to its anchor and the creators page leads to sign-up', async ({ page }) => {

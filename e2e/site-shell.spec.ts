@@ -165,7 +165,10 @@ test('choosing Arabic in the language dialog mirrors the layout', async ({ page,
 
   if (testInfo.project.name === 'desktop') {
     const viewport = page.viewportSize();
-    const panel = await page.locator('aside').boundingBox();
+    const panel = await page
+      .locator('aside')
+      .filter({ has: page.getByRole('navigation') })
+      .boundingBox();
     expect(panel && viewport && panel.x > viewport.width / 2).toBe(true);
   }
 });

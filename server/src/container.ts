@@ -87,6 +87,12 @@ export interface ContainerOptions {
   readonly databaseUrl?: string;
   /** Tests record what the upload half schedules here instead of running the processing half. */
   readonly processing?: MediaProcessing;
+  /**
+   * One-off commands (`velvet admin create`) run with whatever environment the shell has: they must not
+   * write the settings the database triggers read (the pre-publication review threshold) over the ones
+   * the app and worker started with.
+   */
+  readonly oneOffCommand?: boolean;
 }
 
 export async function createContainer(config: Config, log: Logger, options: ContainerOptions = {}): Promise<Container> {
@@ -145,6 +151,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       cases: moderation.cases,
       watchedWords,
       log,
+      applyReviewThreshold: !options.oneOffCommand,
     });
     return {
       config,

@@ -36,11 +36,13 @@ export async function createEnforcementServices(deps: {
   /** Built before the services that screen text with it (posts, uploads, profiles, search). */
   watchedWords: WatchedWords;
   log: Logger;
+  /** False for one-off commands: the threshold the app and worker wrote stays (container.ts). */
+  applyReviewThreshold?: boolean;
   now?: () => Date;
 }): Promise<EnforcementServices> {
   const { db, config, audit, cases, now } = deps;
   const repository = new EnforcementRepository(db);
-  await repository.setReviewThreshold(config.enforcement.prepublicationReviewPosts);
+  if (deps.applyReviewThreshold !== false) await repository.setReviewThreshold(config.enforcement.prepublicationReviewPosts);
   const statements = new StatementSender({
     notifications: deps.notifications,
     mailer: createMailer(config.mail),

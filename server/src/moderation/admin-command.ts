@@ -20,7 +20,7 @@ export async function runAdminCommand(
     out.error(ADMIN_USAGE);
     return 2;
   }
-  const container = await createContainer(config, log);
+  const container = await createContainer(config, log, { oneOffCommand: true });
   try {
     await container.services.moderation.roles.grant(null, username, 'admin');
     out.log(`${username} is an admin.`);
