@@ -57,6 +57,13 @@ export const settingsSchema = Type.Object({
     default: 30_000,
     description: "PostgreSQL's `idle_in_transaction_session_timeout`: a transaction left open and idle this long is ended.",
   }),
+  OUTBOUND_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 120_000,
+    default: 10_000,
+    description:
+      'Longest wait for an outside service to connect, and then to answer or send the next bytes: sign-in provider keys and token exchange (then `social_login_failed`), SMTP (`mail_unavailable`), S3 (`storage_unavailable`), CDN purge (the job is retried).',
+  }),
   STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], {
     default: 'local',
     description: '`local` stores media under `DATA_DIR/media`; `s3` uses the S3_* settings.',

@@ -47,14 +47,17 @@ export interface Config {
         readonly bucket: string;
         readonly accessKeyId: string;
         readonly secretAccessKey: string;
+        /** Connect, and then wait for each next byte, at most this long (OUTBOUND_TIMEOUT_MS). */
+        readonly timeoutMs: number;
       };
   /** Where takedowns purge withdrawn media (media/cdn-purger.ts); no URL: nothing in front of /media/ to purge. */
-  readonly cdn: { readonly purgeUrl: string | undefined; readonly purgeToken: string };
+  readonly cdn: { readonly purgeUrl: string | undefined; readonly purgeToken: string; readonly timeoutMs: number };
   readonly mail: {
     readonly transport: 'outbox' | 'smtp';
     readonly outboxDir: string;
     readonly smtpUrl: string;
     readonly from: string;
+    readonly timeoutMs: number;
   };
   /** Where contact messages and abuse reports go (contact/). */
   readonly contact: { readonly operatorsEmail: string };
@@ -63,7 +66,9 @@ export interface Config {
     readonly loginRateLimit: number;
     readonly signupRateLimit: number;
     readonly altchaMaxNumber: number;
-    readonly google: { readonly clientId: string; readonly issuer: string; readonly jwksUrl: string } | undefined;
+    readonly google:
+      | { readonly clientId: string; readonly issuer: string; readonly jwksUrl: string; readonly timeoutMs: number }
+      | undefined;
     readonly apple:
       | {
           readonly clientId: string;
@@ -74,6 +79,7 @@ export interface Config {
           readonly keyId: string;
           readonly privateKey: string;
           readonly redirectUri: string;
+          readonly timeoutMs: number;
         }
       | undefined;
   };
@@ -258,14 +264,20 @@ export function buildConfig(settings: Settings): Config {
             bucket: settings.S3_BUCKET,
             accessKeyId: settings.S3_ACCESS_KEY_ID,
             secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+            timeoutMs: settings.OUTBOUND_TIMEOUT_MS,
           }
         : { driver: 'local', dir: resolve(dataDir, 'media') },
-    cdn: { purgeUrl: settings.CDN_PURGE_URL || undefined, purgeToken: settings.CDN_PURGE_TOKEN },
+    cdn: {
+      purgeUrl: settings.CDN_PURGE_URL || undefined,
+      purgeToken: settings.CDN_PURGE_TOKEN,
+      timeoutMs: settings.OUTBOUND_TIMEOUT_MS,
+    },
     mail: {
       transport: settings.MAIL_TRANSPORT,
       outboxDir: resolve(dataDir, 'outbox'),
       smtpUrl: settings.SMTP_URL,
       from: settings.MAIL_FROM,
+      timeoutMs: settings.OUTBOUND_TIMEOUT_MS,
     },
     contact: { operatorsEmail: settings.CONTACT_EMAIL },
     auth: {
@@ -274,7 +286,12 @@ export function buildConfig(settings: Settings): Config {
       signupRateLimit: settings.SIGNUP_RATE_LIMIT,
       altchaMaxNumber: settings.ALTCHA_MAX_NUMBER,
       google: settings.GOOGLE_CLIENT_ID
-        ? { clientId: settings.GOOGLE_CLIENT_ID, issuer: settings.GOOGLE_ISSUER, jwksUrl: settings.GOOGLE_JWKS_URL }
+        ? {
+            clientId: settings.GOOGLE_CLIENT_ID,
+            issuer: settings.GOOGLE_ISSUER,
+            jwksUrl: settings.GOOGLE_JWKS_URL,
+            timeoutMs: settings.OUTBOUND_TIMEOUT_MS,
+          }
         : undefined,
       apple: settings.APPLE_CLIENT_ID
         ? {
@@ -286,6 +303,7 @@ export function buildConfig(settings: Settings): Config {
             keyId: settings.APPLE_KEY_ID,
             privateKey: settings.APPLE_PRIVATE_KEY.replaceAll('\\n', '\n'),
             redirectUri: `${baseUrl}/login`,
+            timeoutMs: settings.OUTBOUND_TIMEOUT_MS,
           }
         : undefined,
     },

@@ -9,6 +9,8 @@ export interface AppleSettings {
   readonly keyId: string;
   readonly privateKey: string;
   readonly redirectUri: string;
+  /** The whole exchange, answer body included, gives up after this long (social_login_failed). */
+  readonly timeoutMs: number;
 }
 
 /**
@@ -48,7 +50,7 @@ export class AppleCodeExchange {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body,
-      signal: AbortSignal.timeout(8000),
+      signal: AbortSignal.timeout(this.settings.timeoutMs),
     }).catch(() => undefined);
     const answer = (await response?.json().catch(() => undefined)) as { id_token?: unknown } | undefined;
     if (!response?.ok || typeof answer?.id_token !== 'string') throw new AppError('social_login_failed');

@@ -16,6 +16,8 @@ export interface IssuerSettings {
   readonly clientId: string;
   readonly issuer: string;
   readonly jwksUrl: string;
+  /** The key set fetch gives up after this long; the sign-in then fails as social_login_failed. */
+  readonly timeoutMs: number;
 }
 
 /** Google signs some tokens with the bare host as issuer; both forms are Google's own. */
@@ -36,7 +38,10 @@ export class IdTokenVerifier {
   constructor(provider: Provider, settings: IssuerSettings) {
     this.provider = provider;
     this.settings = settings;
-    this.keys = createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+    this.keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
+      timeoutDuration: settings.timeoutMs,
+      cooldownDuration: 30_000,
+    });
   }
 
   async verify(token: string, expectedNonce: string | undefined): Promise<VerifiedIdentity> {

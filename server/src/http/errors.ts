@@ -113,6 +113,13 @@ export const errorTable = {
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },
   storage_full: { statusCode: -247, message: 'There is no room to store this file now, try again later', http: 507 },
+  // Outbound calls (OUTBOUND_TIMEOUT_MS): the mail server or the bucket did not answer in time.
+  mail_unavailable: { statusCode: -256, message: 'E-mail cannot be sent right now, try again in a moment', http: 503 },
+  storage_unavailable: {
+    statusCode: -257,
+    message: 'Stored files cannot be reached right now, try again in a moment',
+    http: 503,
+  },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { temporaryDirectory } from '../test/processes.ts';
+import { startSilentServer } from '../test/silent-server.ts';
 import { createMailer, OutboxMailer, SmtpMailer } from './mailer.ts';
 import { renderMessage } from './messages.ts';
 
@@ -75,6 +76,7 @@ describe('the SMTP transport', () => {
         smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         outboxDir: '',
         from: 'Velvet <no-reply@velvet.local>',
+        timeoutMs: 5000,
       });
       expect(mailer).toBeInstanceOf(SmtpMailer);
       await mailer.send({ to: 'jane@example.test', subject: 'Hello there', text: 'Body text' });
@@ -85,6 +87,22 @@ describe('the SMTP transport', () => {
       (mailer as SmtpMailer).close();
     } finally {
       smtp.server.close();
+    }
+  });
+
+  test('a server that accepts and never greets fails the send as mail_unavailable within the bound', async () => {
+    const silent = await startSilentServer();
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${silent.port}`, 'Velvet <no-reply@velvet.local>', 400);
+    try {
+      const started = Date.now();
+      await expect(mailer.send({ to: 'jane@example.test', subject: 's', text: 't' })).rejects.toMatchObject({
+        code: 'mail_unavailable',
+      });
+      expect(silent.connections()).toBe(1);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      mailer.close();
+      await silent.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 
 export interface MailMessage {
   readonly to: string;
@@ -45,21 +46,37 @@ export class OutboxMailer implements Mailer {
   }
 }
 
+/** nodemailer's codes for a server that could not be reached or stopped answering (timeouts are ETIMEDOUT). */
+const UNREACHABLE = new Set(['ETIMEDOUT', 'ECONNECTION', 'ESOCKET', 'EDNS']);
+
 /**
  * Production transport: SMTP_URL (smtp:// or smtps://, credentials in the URL). One connection per
- * message: account e-mail is rare, and no pool is left holding sockets at shutdown.
+ * message: account e-mail is rare, and no pool is left holding sockets at shutdown. Connecting, the
+ * greeting and every later wait are bounded by OUTBOUND_TIMEOUT_MS; a server that cannot be reached or
+ * stops answering fails the send as mail_unavailable (503), never a hung request.
  */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   private readonly from: string;
 
-  constructor(url: string, from: string) {
-    this.transport = nodemailer.createTransport(url);
+  constructor(url: string, from: string, timeoutMs: number) {
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+    });
     this.from = from;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    try {
+      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    } catch (error) {
+      if (UNREACHABLE.has((error as { code?: unknown }).code as string)) throw new AppError('mail_unavailable');
+      throw error;
+    }
   }
 
   close(): void {
@@ -69,6 +86,6 @@ export class SmtpMailer implements Mailer {
 
 export function createMailer(config: Config['mail']): Mailer {
   return config.transport === 'smtp'
-    ? new SmtpMailer(config.smtpUrl, config.from)
+    ? new SmtpMailer(config.smtpUrl, config.from, config.timeoutMs)
     : new OutboxMailer(config.outboxDir, config.from);
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createLogger } from '../logger.ts';
+import { startSilentServer } from '../test/silent-server.ts';
 import { createCdnPurger, HttpCdnPurger, LoggingCdnPurger, PURGE_BATCH } from './cdn-purger.ts';
 
 /** A stand-in for a CDN's purge endpoint: records each request, answers with the status the test sets. */
@@ -30,7 +31,7 @@ const urls = (count: number) =>
 test('purges by URL with a bearer token, in batches a CDN accepts', async () => {
   received.length = 0;
   answerStatus = 200;
-  await new HttpCdnPurger(url, 'secret').purge(urls(PURGE_BATCH * 2 + 5));
+  await new HttpCdnPurger(url, 'secret', 5000).purge(urls(PURGE_BATCH * 2 + 5));
   expect(received.map((call) => call.files.length)).toEqual([PURGE_BATCH, PURGE_BATCH, 5]);
   expect(received.every((call) => call.method === 'POST' && call.authorization === 'Bearer secret')).toBe(true);
   expect(received.flatMap((call) => call.files)).toEqual(urls(PURGE_BATCH * 2 + 5));
@@ -38,12 +39,26 @@ test('purges by URL with a bearer token, in batches a CDN accepts', async () => 
 
 test('an answer other than 2xx fails the purge, so the job is retried', async () => {
   answerStatus = 503;
-  await expect(new HttpCdnPurger(url, '').purge(urls(1))).rejects.toThrow(/HTTP 503/);
+  await expect(new HttpCdnPurger(url, '', 5000).purge(urls(1))).rejects.toThrow(/HTTP 503/);
   answerStatus = 200;
+});
+
+test('a CDN that accepts the connection and never answers fails the purge within the bound', async () => {
+  const silent = await startSilentServer();
+  try {
+    const started = Date.now();
+    await expect(new HttpCdnPurger(`${silent.url}/purge`, '', 300).purge(urls(1))).rejects.toThrow(
+      /did not answer within 300 ms/,
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(silent.connections()).toBe(1);
+  } finally {
+    await silent.close();
+  }
 });
 
 test('without CDN_PURGE_URL purges are only logged; with it they go over HTTP', () => {
   const log = createLogger('silent');
-  expect(createCdnPurger({ purgeUrl: undefined, purgeToken: '' }, log)).toBeInstanceOf(LoggingCdnPurger);
-  expect(createCdnPurger({ purgeUrl: url, purgeToken: 'secret' }, log)).toBeInstanceOf(HttpCdnPurger);
+  expect(createCdnPurger({ purgeUrl: undefined, purgeToken: '', timeoutMs: 5000 }, log)).toBeInstanceOf(LoggingCdnPurger);
+  expect(createCdnPurger({ purgeUrl: url, purgeToken: 'secret', timeoutMs: 5000 }, log)).toBeInstanceOf(HttpCdnPurger);
 });

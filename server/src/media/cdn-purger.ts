@@ -25,20 +25,22 @@ export class LoggingCdnPurger implements CdnPurger {
 
 /** Cloudflare's purge-by-URL takes at most 30 files per request; other CDNs take at least as many. */
 export const PURGE_BATCH = 30;
-const PURGE_TIMEOUT_MS = 15_000;
 
 /**
  * Purge by URL over HTTP: `POST {purgeUrl}` with `{"files": [url, ...]}`, `Authorization: Bearer {token}`,
  * in batches of 30. That is Cloudflare's `/zones/{zone}/purge_cache` request as it stands; other CDNs take it
- * through a small relay (Fastly, CloudFront, Varnish: media/README.md). Any answer but 2xx is a failure.
+ * through a small relay (Fastly, CloudFront, Varnish: media/README.md). Any answer but 2xx is a failure, and
+ * so is a CDN that takes longer than OUTBOUND_TIMEOUT_MS to answer.
  */
 export class HttpCdnPurger implements CdnPurger {
   readonly #url: string;
   readonly #token: string;
+  readonly #timeoutMs: number;
 
-  constructor(url: string, token: string) {
+  constructor(url: string, token: string, timeoutMs: number) {
     this.#url = url;
     this.#token = token;
+    this.#timeoutMs = timeoutMs;
   }
 
   async purge(urls: readonly string[]): Promise<void> {
@@ -50,8 +52,13 @@ export class HttpCdnPurger implements CdnPurger {
           ...(this.#token ? { authorization: `Bearer ${this.#token}` } : {}),
         },
         body: JSON.stringify({ files: urls.slice(start, start + PURGE_BATCH) }),
-        signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.#timeoutMs),
         redirect: 'error',
+      }).catch((error: unknown) => {
+        if ((error as Error | undefined)?.name === 'TimeoutError') {
+          throw new Error(`CDN purge did not answer within ${this.#timeoutMs} ms (OUTBOUND_TIMEOUT_MS)`);
+        }
+        throw error;
       });
       await response.body?.cancel();
       if (!response.ok) throw new Error(`CDN purge answered HTTP ${response.status}`);
@@ -60,5 +67,5 @@ export class HttpCdnPurger implements CdnPurger {
 }
 
 export function createCdnPurger(config: Config['cdn'], log: Logger): CdnPurger {
-  return config.purgeUrl ? new HttpCdnPurger(config.purgeUrl, config.purgeToken) : new LoggingCdnPurger(log);
+  return config.purgeUrl ? new HttpCdnPurger(config.purgeUrl, config.purgeToken, config.timeoutMs) : new LoggingCdnPurger(log);
 }

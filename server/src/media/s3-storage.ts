@@ -15,6 +15,7 @@ import {
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { AppError } from '../http/errors.ts';
 import type { ByteRange, Storage, StoredObject } from './storage.ts';
 import { assertValidStorageKey, assertValidStoragePrefix, contentTypeOfKey } from './storage-keys.ts';
 
@@ -25,6 +26,8 @@ export interface S3StorageOptions {
   readonly bucket: string;
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
+  /** Connecting, and then each wait for the server's next bytes, give up after this long (OUTBOUND_TIMEOUT_MS). */
+  readonly timeoutMs: number;
   /** Streams longer than this go up in parts of this size (S3's minimum is 5 MiB). */
   readonly partBytes?: number;
 }
@@ -91,7 +94,22 @@ export class S3Storage implements Storage {
       ...(options.accessKeyId
         ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
         : {}),
+      // An inactivity bound, not a total one: a long multipart upload that keeps moving is not cut.
+      requestHandler: { connectionTimeout: options.timeoutMs, socketTimeout: options.timeoutMs },
     });
+    // Outermost step, so it sees the error after the SDK's own retries: a bucket that stops answering is a
+    // 503 for the request that waited on it, not a 500.
+    this.#client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          if ((error as Error | undefined)?.name === 'TimeoutError') throw new AppError('storage_unavailable');
+          throw error;
+        }
+      },
+      { step: 'initialize', name: 'storageUnavailableOnTimeout' },
+    );
   }
 
   async put(key: string, body: Readable | Uint8Array): Promise<StoredObject> {

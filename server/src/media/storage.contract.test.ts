@@ -34,6 +34,7 @@ beforeAll(async () => {
     bucket: 'velvet-media',
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
+    timeoutMs: 10_000,
   });
   if (!(storage instanceof S3Storage)) throw new Error('STORAGE_DRIVER=s3 did not build S3Storage');
   // The same options with a small part size, so the multipart path runs on a few megabytes.
@@ -44,6 +45,7 @@ beforeAll(async () => {
       bucket: 'velvet-media',
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
+      timeoutMs: 10_000,
       partBytes: PART_BYTES,
     }),
     scratchDir: folders.path,

@@ -68,6 +68,9 @@ function route(path: string, response: ServerResponse, port: number) {
       // The first bytes of a video, then nothing: a download that only a cancel or the deadline ends.
       response.writeHead(200, { 'content-type': 'video/mp4' }).write(clip.subarray(0, 1024));
       return;
+    case '/silent':
+      // Accepts the request and never answers, not even a status line.
+      return;
     case '/loop':
       return redirect(302, '/loop');
     case '/to-trap':
@@ -325,6 +328,7 @@ describe('limits and bad sources', () => {
     ['a declared length over the limit', '/big', 'scraper_too_large'],
     ['a chunked body that grows over the limit', '/big-chunked', 'scraper_too_large'],
     ['a server that drips bytes', '/slow', 'scraper_timed_out'],
+    ['a server that never answers', '/silent', 'scraper_timed_out'],
     ['a redirect loop', '/loop', 'scraper_too_many_redirects'],
     ['a page without media', '/no-media', 'scraper_no_media'],
     ['a page too large to read', '/huge-page', 'scraper_no_media'],
