@@ -166,6 +166,8 @@ async function insertPosts(trx: Trx, plan: DemoPlan, media: DemoMedia, { userIds
         created_at: createdAt,
         published_at: publishedAt,
         updated_at: publishedAt,
+        // The operator's own demo content: published without waiting in the pre-publication review queue.
+        reviewed_at: createdAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
