@@ -12,12 +12,14 @@ export type {
   CaseSummary,
   IntakeAnswer,
   MonthFigures,
+  ModerationSettings,
   MonthlyAnswer,
   OperationsAnswer,
   Queue,
   QueueAnswer,
   RoleGrant,
   RolesAnswer,
+  SettingsAnswer,
   StaffMeAnswer,
   StaffRole,
 } from '../../../../server/src/moderation/moderation-schema.ts';
@@ -32,6 +34,8 @@ export type {
   ActionAnswer,
   AppealsAnswer,
   CounterNoticeAnswer,
+  HistoryAnswer,
+  ReviewQueueAnswer,
   StatementAnswer,
   WatchedWordsAnswer,
 } from '../../../../server/src/enforcement/enforcement-schema.ts';
