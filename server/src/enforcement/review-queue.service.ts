@@ -1,5 +1,5 @@
-import { AppError } from '../http/errors.ts';
 import type { MediaVariant } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 import { addJobIn } from '../jobs/queue.ts';
 import { stillOf } from '../notifications/notification-view.ts';
 import { PostStatus } from '../posts/post-status.ts';

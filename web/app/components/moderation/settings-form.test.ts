@@ -34,13 +34,16 @@ describe('parseSettingsForm', () => {
   });
 
   it('keeps the bounds of the server schema', () => {
-    const bounds = (schema: { minimum?: number; maximum?: number }) => ({ min: schema.minimum, max: schema.maximum });
+    const bounds = (schema: unknown) => {
+      const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+      return { min: minimum, max: maximum };
+    };
     const { properties } = ModerationSettings;
     expect(settingLimits.defaultDeadlineBusinessDays).toEqual(bounds(properties.defaultDeadlineBusinessDays));
     expect(settingLimits.nonConsensualDeadlineHours).toEqual(bounds(properties.nonConsensualDeadlineHours));
     expect(settingLimits.reportsPerHour).toEqual(bounds(properties.reportsPerHour));
     expect(settingLimits.categoryDeadlineBusinessDays).toEqual(
-      bounds(properties.categoryDeadlineBusinessDays.properties.copyright as { minimum?: number; maximum?: number }),
+      bounds(properties.categoryDeadlineBusinessDays.properties.copyright),
     );
   });
 });

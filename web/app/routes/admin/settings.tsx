@@ -42,8 +42,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       </p>
     );
   };
-  const described = (field: string) =>
-    problemOf(field) ? { 'aria-invalid': true, 'aria-describedby': `${field}-problem` } : {};
+  const described = (field: string) => (problemOf(field) ? { 'aria-invalid': true, 'aria-describedby': `${field}-problem` } : {});
   return (
     <>
       <div className={styles.header}>
