@@ -54,10 +54,12 @@ export default [
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/queues.tsx', { id: 'admin-queues' }),
     route('case/:id', 'routes/admin/case.tsx', { id: 'admin-case' }),
+    route('review', 'routes/admin/review.tsx', { id: 'admin-review' }),
     route('audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
     route('operations', 'routes/admin/operations.tsx', { id: 'admin-operations' }),
     route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
     route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
+    route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 
   ...withVariants('playlist', (base, suffix) => [

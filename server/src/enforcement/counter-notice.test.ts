@@ -56,6 +56,13 @@ describe('DMCA counter-notices', () => {
       'counter_notice_exists',
     );
     expect(await auditEntries(db, 'enforcement.counter-notice', postId)).toHaveLength(1);
+    // The console finds the counter-notice and its restore date in the case it opens.
+    const { rows: caseReports } = await sql<{ details: Record<string, unknown> }>`
+      SELECT r.details FROM case_reports r JOIN moderation_cases c ON c.id = r.case_id
+      WHERE c.kind = 'counter_notice' AND c.subject_post_id = ${postId}`.execute(db);
+    expect(caseReports.map((report) => report.details)).toEqual([
+      expect.objectContaining({ counterNoticeId: sent.counterNoticeId, restoreAt: sent.restoreAt }),
+    ]);
 
     await runRestoreJob(sent.counterNoticeId);
     expect(await postStatus(db, postId)).toBe(PostStatus.inReview);

@@ -140,6 +140,8 @@ export const ReviewQueueAnswer = Type.Object({
       title: Type.String(),
       reviewReason: Type.Union([Type.Literal('prepublication'), Type.Literal('watched-word'), Type.Literal('hidden')]),
       since: Type.String(),
+      /** The post's still for the console, blurred until clicked; empty without media. */
+      thumbnail: Type.String(),
     }),
   ),
   cursor: Type.Union([Type.String(), Type.Null()]),

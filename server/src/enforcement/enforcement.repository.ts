@@ -74,6 +74,8 @@ export interface ReviewQueueRow {
   readonly reviewReason: 'prepublication' | 'watched-word' | 'hidden';
   readonly since: Date;
   readonly cursorAt: string;
+  /** The first media file's variants (null without media): the console's preview. */
+  readonly variants: unknown;
 }
 
 export interface NewAction {
@@ -342,8 +344,9 @@ export class EnforcementRepository {
   async reviewQueue(limit: number, after?: { at: string; id: number }): Promise<ReviewQueueRow[]> {
     const { rows } = await sql<ReviewQueueRow>`
       SELECT p.id AS "postId", p.user_id AS "userId", u.username, p.title, p.review_reason AS "reviewReason",
-        p.updated_at AS "since", p.updated_at::text AS "cursorAt"
+        p.updated_at AS "since", p.updated_at::text AS "cursorAt", m.variants
       FROM posts p JOIN users u ON u.id = p.user_id
+      LEFT JOIN LATERAL (SELECT variants FROM media_files WHERE post_id = p.id ORDER BY position LIMIT 1) m ON true
       WHERE p.status = ${PostStatus.inReview} AND p.deleted_at IS NULL
         AND (${after?.at ?? null}::timestamptz IS NULL OR (p.updated_at, p.id) > (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}))
       ORDER BY p.updated_at, p.id LIMIT ${limit}`.execute(this.#db);

@@ -1,5 +1,7 @@
+import type { MediaVariant } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { addJobIn } from '../jobs/queue.ts';
+import { stillOf } from '../notifications/notification-view.ts';
 import { PostStatus } from '../posts/post-status.ts';
 import type { EnforcementRepository } from './enforcement.repository.ts';
 import type { Actor, AuditWriter } from './ports.ts';
@@ -28,7 +30,11 @@ export class ReviewQueueService {
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     return {
-      posts: shown.map(({ cursorAt: _cursor, since, ...row }) => ({ ...row, since: since.toISOString() })),
+      posts: shown.map(({ cursorAt: _cursor, since, variants, ...row }) => ({
+        ...row,
+        since: since.toISOString(),
+        thumbnail: variants ? stillOf(variants as Record<string, MediaVariant>) : '',
+      })),
       cursor: rows.length > limit && last ? `${Buffer.from(last.cursorAt).toString('base64url')}_${last.postId}` : null,
     };
   }

@@ -122,6 +122,7 @@ export class TakedownService {
       text: input.material,
       details: {
         counterNoticeId: id,
+        restoreAt: restoreAt.toISOString(),
         fullName: input.fullName,
         address: input.address,
         phone: input.phone,

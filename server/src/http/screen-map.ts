@@ -200,6 +200,7 @@ export const apiScreens: Record<string, ScreenUse> = {
   'POST /api/admin/cases/:id/escalate': { ...caseActions, reference: caseStepCall },
   'POST /api/admin/cases/:id/dismiss': { ...caseActions, reference: caseStepCall },
   'POST /api/admin/cases/:id/message': { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseMessages.tsx' },
+  'POST /api/admin/cases/:id/note': { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseNote.tsx' },
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of CaseActions.tsx
   'POST /api/admin/enforcement/posts/:id/actions': { ...caseActions, reference: 'posts/${item.subject.post?.id}' },
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of CaseActions.tsx
@@ -209,6 +210,18 @@ export const apiScreens: Record<string, ScreenUse> = {
     screen: 'routes/admin/case.tsx',
     source: 'components/moderation/AppealDecision.tsx',
   },
+  'GET /api/admin/enforcement/history': { screen: 'routes/admin/case.tsx' },
+  'POST /api/admin/enforcement/counter-notices/:id/lawsuit': {
+    screen: 'routes/admin/case.tsx',
+    source: 'components/moderation/CounterNoticeLawsuit.tsx',
+  },
+  'GET /api/admin/enforcement/review-queue': { screen: 'routes/admin/review.tsx' },
+  'POST /api/admin/enforcement/review-queue/:id/approve': {
+    screen: 'routes/admin/review.tsx',
+    source: 'components/moderation/ReviewQueueItem.tsx',
+  },
+  'GET /api/admin/settings': { screen: 'routes/admin/settings.tsx' },
+  'PUT /api/admin/settings': { screen: 'routes/admin/settings.tsx' },
   'GET /api/admin/roles': { screen: 'routes/admin/roles.tsx' },
   'POST /api/admin/roles': { screen: 'routes/admin/roles.tsx' },
   'DELETE /api/admin/roles': { screen: 'routes/admin/roles.tsx' },
@@ -223,6 +236,7 @@ export const apiScreens: Record<string, ScreenUse> = {
   },
   'GET /api/admin/watched-words': { screen: 'routes/admin/watched-words.tsx' },
   'POST /api/admin/watched-words': { screen: 'routes/admin/watched-words.tsx' },
+  'PUT /api/admin/watched-words/:id': { screen: 'routes/admin/watched-words.tsx' },
   'DELETE /api/admin/watched-words/:id': { screen: 'routes/admin/watched-words.tsx' },
 
   'GET /api/enforcement/statements/:id': { ...statement, reference: statementCall },

@@ -1,5 +1,6 @@
 import site from './locales/en.json';
 import account from './namespaces/account/en.json';
+import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
 import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
@@ -22,6 +23,7 @@ import verification from './namespaces/verification/en.json';
 export const sourceMessages = {
   ...site,
   account,
+  console: consoleScreens,
   counts,
   discovery,
   enforcement,
@@ -41,6 +43,7 @@ export type Messages = typeof sourceMessages;
 
 export const namespaces = [
   'account',
+  'console',
   'counts',
   'discovery',
   'enforcement',

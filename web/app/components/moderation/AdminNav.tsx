@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
 
 export interface AdminNavProps {
-  /** Admins also see the roles and watched words pages. */
+  /** Admins also see the roles, watched words and settings pages. */
   readonly isAdmin: boolean;
 }
 
@@ -12,12 +12,14 @@ export function AdminNav({ isAdmin }: AdminNavProps) {
   const { t } = useTranslation();
   const items = [
     { to: '/admin', label: t('moderation.nav.queues'), end: true },
+    { to: '/admin/review', label: t('console.review.nav') },
     { to: '/admin/audit', label: t('moderation.nav.audit') },
     { to: '/admin/operations', label: t('moderation.nav.operations') },
     ...(isAdmin
       ? [
           { to: '/admin/roles', label: t('moderation.nav.roles') },
           { to: '/admin/watched-words', label: t('moderation.nav.watchedWords') },
+          { to: '/admin/settings', label: t('console.settings.nav') },
         ]
       : []),
   ];

@@ -11,6 +11,7 @@ export type {
   CaseReport,
   CaseSummary,
   IntakeAnswer,
+  ModerationSettings,
   MonthFigures,
   MonthlyAnswer,
   OperationsAnswer,
@@ -18,6 +19,7 @@ export type {
   QueueAnswer,
   RoleGrant,
   RolesAnswer,
+  SettingsAnswer,
   StaffMeAnswer,
   StaffRole,
 } from '../../../../server/src/moderation/moderation-schema.ts';
@@ -32,6 +34,8 @@ export type {
   ActionAnswer,
   AppealsAnswer,
   CounterNoticeAnswer,
+  HistoryAnswer,
+  ReviewQueueAnswer,
   StatementAnswer,
   WatchedWordsAnswer,
 } from '../../../../server/src/enforcement/enforcement-schema.ts';

@@ -5,6 +5,7 @@ import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { StaffMeAnswer, WatchedWordsAnswer } from '../../components/moderation/admin-types';
 import { useAdminAction } from '../../components/moderation/useAdminAction';
+import { WatchedWordEditor, watchActions, watchScopes } from '../../components/moderation/WatchedWordEditor';
 import { useTranslation } from '../../i18n/react';
 import type { Route } from './+types/watched-words';
 
@@ -14,10 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return adminData<WatchedWordsAnswer>(context.get(serverContext).api, '/api/admin/watched-words');
 }
 
-const scopes = ['title', 'tag', 'bio', 'search'] as const;
-const actions = ['block', 'review'] as const;
-
-/** The watched words: moderators read them, admins add and remove terms per scope. */
+/** The watched words: moderators read them, admins add, change and remove terms per scope. */
 export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const staff = useRouteLoaderData('admin') as StaffMeAnswer | undefined;
@@ -55,7 +53,7 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
             <fieldset className={styles.group}>
               <legend>{t('moderation.words.scopes')}</legend>
               <div className={styles.toolbar}>
-                {scopes.map((scope) => (
+                {watchScopes.map((scope) => (
                   <label key={scope} className={styles.statement}>
                     <input type="checkbox" name="scopes" value={scope} defaultChecked />
                     <span>{t(`moderation.words.scope.${scope}`)}</span>
@@ -66,7 +64,7 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
             <div className={styles.field}>
               <label htmlFor="word-action">{t('moderation.words.action')}</label>
               <select id="word-action" name="action" className={styles.select}>
-                {actions.map((action) => (
+                {watchActions.map((action) => (
                   <option key={action} value={action}>
                     {t(`moderation.words.actions.${action}`)}
                   </option>
@@ -98,7 +96,7 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
                   <th scope="col">{t('moderation.words.term')}</th>
                   <th scope="col">{t('moderation.words.scopes')}</th>
                   <th scope="col">{t('moderation.words.action')}</th>
-                  {isAdmin && <th scope="col">{t('moderation.words.remove')}</th>}
+                  {isAdmin && <th scope="col">{t('moderation.case.actions')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -109,15 +107,22 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
                     <td>{t(`moderation.words.actions.${word.action}`)}</td>
                     {isAdmin && (
                       <td>
-                        <button
-                          type="button"
-                          className={styles.button}
-                          disabled={busy}
-                          aria-label={t('moderation.words.removeTerm', { term: word.term })}
-                          onClick={() => run(`/api/admin/watched-words/${word.id}`, undefined, 'DELETE')}
-                        >
-                          {t('moderation.words.remove')}
-                        </button>
+                        <div className={styles.toolbar}>
+                          <WatchedWordEditor
+                            word={word}
+                            busy={busy}
+                            onSave={(change) => run(`/api/admin/watched-words/${word.id}`, change, 'PUT')}
+                          />
+                          <button
+                            type="button"
+                            className={styles.button}
+                            disabled={busy}
+                            aria-label={t('moderation.words.removeTerm', { term: word.term })}
+                            onClick={() => run(`/api/admin/watched-words/${word.id}`, undefined, 'DELETE')}
+                          >
+                            {t('moderation.words.remove')}
+                          </button>
+                        </div>
                       </td>
                     )}
                   </tr>

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/react';
+import { Dialog } from '../dialogs/Dialog';
+import styles from './Admin.module.css';
+import type { CaseDetailAnswer } from './admin-types';
+import { useAdminAction } from './useAdminAction';
+
+/** The counter-notice a `counter_notice` case was opened for: its id and restore date, from the case's report. */
+export function pendingCounterNotice(detail: CaseDetailAnswer): { id: number; restoreAt: string } | undefined {
+  if (detail.case.kind !== 'counter_notice') return undefined;
+  if (detail.case.status === 'actioned' || detail.case.status === 'dismissed') return undefined;
+  for (const report of detail.reports) {
+    const { counterNoticeId, restoreAt } = report.details;
+    if (typeof counterNoticeId === 'number' && typeof restoreAt === 'string') return { id: counterNoticeId, restoreAt };
+  }
+  return undefined;
+}
+
+/**
+ * A pending DMCA counter-notice: the post comes back on its restore date unless the complainant reports
+ * a lawsuit, which a moderator records here (after confirming: the automatic restore is then cancelled).
+ */
+export function CounterNoticeLawsuit({ notice }: { notice: { id: number; restoreAt: string } }) {
+  const { t, i18n } = useTranslation();
+  const { run, busy, status } = useAdminAction();
+  const [confirming, setConfirming] = useState(false);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(notice.restoreAt));
+  return (
+    <section className={styles.panel} aria-labelledby="counter-notice">
+      <h2 id="counter-notice" className={styles.panelTitle}>
+        {t('console.counterNotice.title')}
+      </h2>
+      <p>
+        <time dateTime={notice.restoreAt}>{t('console.counterNotice.restoreAt', { date })}</time>
+      </p>
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.button}
+          data-tone="danger"
+          aria-haspopup="dialog"
+          disabled={busy}
+          onClick={() => setConfirming(true)}
+        >
+          {t('console.counterNotice.lawsuit')}
+        </button>
+      </div>
+      <p role="status" className={styles.status} data-kind={status?.kind}>
+        {status?.text}
+      </p>
+      <Dialog
+        open={confirming}
+        size="small"
+        onClose={() => setConfirming(false)}
+        title={t('console.counterNotice.lawsuit')}
+        description={t('console.counterNotice.confirm')}
+      >
+        <div className={styles.toolbar}>
+          <button type="button" className={styles.button} onClick={() => setConfirming(false)}>
+            {t('console.counterNotice.cancel')}
+          </button>
+          <button
+            type="button"
+            className={styles.button}
+            data-tone="danger"
+            disabled={busy}
+            onClick={async () => {
+              await run(`/api/admin/enforcement/counter-notices/${notice.id}/lawsuit`, {});
+              setConfirming(false);
+            }}
+          >
+            {t('console.counterNotice.lawsuit')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
