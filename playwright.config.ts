@@ -26,6 +26,21 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // Every spec starts past the first-visit tips (components/feed/FeedTips.tsx), which cover the feed
+    // on purpose; e2e/feed-tips.spec.ts clears these to see them.
+    storageState: {
+      cookies: ['sawTutorial', 'keyboardTutorial'].map((name) => ({
+        name,
+        value: '1',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      })),
+      origins: [],
+    },
     launchOptions: {
       // Debian's Chromium: `npx playwright install` cannot download browsers here (ARCHITECTURE.md).
       executablePath: '/usr/bin/chromium',
