@@ -10,6 +10,7 @@ export type {
   CaseMessage,
   CaseReport,
   CaseSummary,
+  FollowUpAnswer,
   IntakeAnswer,
   MonthFigures,
   MonthlyAnswer,
@@ -33,6 +34,7 @@ export type {
   AppealsAnswer,
   CounterNoticeAnswer,
   StatementAnswer,
+  StatementsAnswer,
   WatchedWordsAnswer,
 } from '../../../../server/src/enforcement/enforcement-schema.ts';
 export type { Statement } from '../../../../server/src/enforcement/vocabulary.ts';
