@@ -136,7 +136,11 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
 
   // The creator finds the statement of reasons in their list, reads it and appeals.
   const creator = await signedIn(browser, CREATOR, '/statements');
-  await creator.page.getByTestId('statement-link').filter({ hasText: new RegExp(`Post #${post.id}\\b`) }).first().click();
+  await creator.page
+    .getByTestId('statement-link')
+    .filter({ hasText: new RegExp(`Post #${post.id}\\b`) })
+    .first()
+    .click();
   await expect(creator.page).toHaveURL(/\/statements\/\d+$/);
   await expect(creator.page.getByTestId('statement-kind')).toHaveText('Your post was hidden pending review');
   await creator.page
