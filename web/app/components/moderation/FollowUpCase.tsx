@@ -53,7 +53,9 @@ export function FollowUpCase({ answer }: { answer: FollowUpAnswer }) {
                   </strong>
                   <time dateTime={message.createdAt}>{format(message.createdAt)}</time>
                 </span>
-                <p className={view.entryText}>{message.body}</p>
+                <p className={view.entryText} dir="auto">
+                  {message.body}
+                </p>
               </li>
             ))}
           </ol>
