@@ -134,11 +134,14 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
   expect((search.posts ?? []).map((item: { id: number }) => item.id)).not.toContain(post.id);
   expect((await outsider.request.get(mediaUrl)).status()).not.toBe(200);
 
-  // The creator reads the statement of reasons and appeals.
-  const creator = await signedIn(browser, CREATOR, '/');
-  const statements = await (await creator.context.request.get('/api/enforcement/statements')).json();
-  const statement = statements.statements.find((item: { postId: number | null }) => item.postId === post.id);
-  await creator.page.goto(`/statements/${statement.id}`);
+  // The creator finds the statement of reasons in their list, reads it and appeals.
+  const creator = await signedIn(browser, CREATOR, '/statements');
+  await creator.page
+    .getByTestId('statement-link')
+    .filter({ hasText: new RegExp(`Post #${post.id}\\b`) })
+    .first()
+    .click();
+  await expect(creator.page).toHaveURL(/\/statements\/\d+$/);
   await expect(creator.page.getByTestId('statement-kind')).toHaveText('Your post was hidden pending review');
   await creator.page
     .getByLabel('Why should we change this decision?')
@@ -189,6 +192,13 @@ test('a complaint from the public form reaches the queue with its 48-hour deadli
   const hours = (Date.parse(answer.deadlineAt) - Date.now()) / 3_600_000;
   expect(hours).toBeGreaterThan(47);
   expect(hours).toBeLessThanOrEqual(48);
+
+  // The confirmation's follow-up link opens the case without login; the complainant answers there.
+  await page.getByTestId('follow-up-link').click();
+  await expect(page.getByTestId('follow-up-reference')).toHaveText(`#${answer.caseId}`);
+  await page.getByLabel('Your answer').fill(`Any news? ${stamp}`);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText(`Any news? ${stamp}`)).toBeVisible();
 
   // An admin sees it in the open queue, flagged by its category.
   const admin = `mod3_${stamp}`;

@@ -49,6 +49,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   ...legal,
   route('report-content', 'routes/report-content.tsx'),
+  route('complaint/follow-up/:token', 'routes/complaint-follow-up.tsx'),
+  route('statements', 'routes/statements.tsx'),
   route('statements/:id', 'routes/statement.tsx'),
   route('statements/:id/counter-notice', 'routes/counter-notice.tsx'),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [

@@ -27,6 +27,7 @@ describe('username rules (spec §5)', () => {
       'api',
       'media',
       'admin',
+      'statements',
       'velvet',
       'support',
       'v.e.l.v.e.t',

@@ -189,6 +189,14 @@ export const apiScreens: Record<string, ScreenUse> = {
   'POST /api/contact': { screen: 'routes/contact-us.tsx', source: 'components/discovery/ContactForm.tsx' },
   'POST /api/abuse': { screen: 'routes/profile.tsx', source: 'components/discovery/ReportDialog.tsx' },
   'POST /api/complaint': { screen: 'routes/report-content.tsx', source: 'components/moderation/ComplaintForm.tsx' },
+  'GET /api/complaint/follow-up': {
+    screen: 'routes/complaint-follow-up.tsx',
+    source: 'components/moderation/follow-up-loader.server.ts',
+  },
+  'POST /api/complaint/follow-up': {
+    screen: 'routes/complaint-follow-up.tsx',
+    source: 'components/moderation/FollowUpReply.tsx',
+  },
   'GET /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
   'POST /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
 
@@ -239,6 +247,10 @@ export const apiScreens: Record<string, ScreenUse> = {
   'PUT /api/admin/watched-words/:id': { screen: 'routes/admin/watched-words.tsx' },
   'DELETE /api/admin/watched-words/:id': { screen: 'routes/admin/watched-words.tsx' },
 
+  'GET /api/enforcement/statements': {
+    screen: 'routes/statements.tsx',
+    source: 'components/statements/statements-loader.server.ts',
+  },
   'GET /api/enforcement/statements/:id': { ...statement, reference: statementCall },
   'GET /api/enforcement/statements/:id/by-token': { ...statement, reference: statementByTokenCall },
   'POST /api/enforcement/statements/:id/appeal': {

@@ -22,6 +22,7 @@ describe('complaint addresses', () => {
     expect(subjectOf('https://elsewhere.example/video?id=12', site)).toBeUndefined();
     expect(subjectOf('https://velvet.example/search?q=x', site)).toBeUndefined();
     expect(subjectOf('https://velvet.example/video', site)).toBeUndefined();
+    expect(subjectOf('https://velvet.example/statements', site)).toBeUndefined();
     expect(subjectOf('http://[::1', site)).toBeUndefined();
     expect(subjectOf('0', site)).toBeUndefined();
     expect(subjectOf('https://velvet.example/%E0%A4%A', site)).toBeUndefined();

@@ -24,6 +24,8 @@ const SITE_PAGES = new Set([
   'upload',
   'admin',
   'complaint',
+  'report-content',
+  'statements',
   'my-like',
   'action',
   'reset-password',

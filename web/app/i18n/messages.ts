@@ -12,6 +12,7 @@ import moderation from './namespaces/moderation/en.json';
 import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
+import statements from './namespaces/statements/en.json';
 import upload from './namespaces/upload/en.json';
 import verification from './namespaces/verification/en.json';
 
@@ -35,6 +36,7 @@ export const sourceMessages = {
   notifications,
   profile,
   sounds,
+  statements,
   upload,
   verification,
 };
@@ -55,6 +57,7 @@ export const namespaces = [
   'notifications',
   'profile',
   'sounds',
+  'statements',
   'upload',
   'verification',
 ] as const;

@@ -71,6 +71,9 @@ export function AccountMenu() {
           <Link className={styles.item} to="/settings">
             {t('account.menu.settings')}
           </Link>
+          <Link className={styles.item} to="/statements">
+            {t('statements.menu')}
+          </Link>
           {mayModerate && (
             <Link className={styles.item} to="/admin">
               {t('moderation.nav.accountMenu')}

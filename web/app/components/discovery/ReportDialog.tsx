@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { CaseCategory } from '../../../../server/src/moderation/moderation-schema.ts';
+import type { CaseCategory, IntakeAnswer } from '../../../../server/src/moderation/moderation-schema.ts';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { Dialog } from '../dialogs/Dialog';
+import { FollowUpLinkNote } from '../moderation/FollowUpLinkNote';
 import { useAltcha } from './altcha';
 import { failureReason } from './ContactForm';
 import form from './ContactForm.module.css';
@@ -29,9 +30,9 @@ export type ReportTarget = { readonly postId: number } | { readonly abuseUserId:
 export function ReportDialog({ open, onClose, target }: { open: boolean; onClose: () => void; target: ReportTarget }) {
   const { t } = useTranslation();
   const altcha = useAltcha();
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; reason: string }>({
-    kind: 'idle',
-  });
+  const [state, setState] = useState<
+    { kind: 'idle' | 'sending' } | { kind: 'sent'; followUpToken?: string } | { kind: 'failed'; reason: string }
+  >({ kind: 'idle' });
   const isPost = 'postId' in target;
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -41,7 +42,8 @@ export function ReportDialog({ open, onClose, target }: { open: boolean; onClose
     try {
       const reason = String(data.get('reason') ?? 'other') as (typeof REASONS)[number];
       const details = String(data.get('details') ?? '').trim();
-      await api('/api/abuse', {
+      // A report answers with its case (contact.service.ts): the follow-up token is shown only now.
+      const sent = await api<Partial<IntakeAnswer>>('/api/abuse', {
         method: 'POST',
         body: {
           ...target,
@@ -53,7 +55,7 @@ export function ReportDialog({ open, onClose, target }: { open: boolean; onClose
           recaptchaToken: await altcha.take(),
         },
       });
-      setState({ kind: 'sent' });
+      setState({ kind: 'sent', followUpToken: sent.followUpToken });
     } catch (error) {
       setState({ kind: 'failed', reason: failureReason(error, t as (key: string) => string) });
     }
@@ -70,9 +72,12 @@ export function ReportDialog({ open, onClose, target }: { open: boolean; onClose
       description={t('discovery.report.description')}
     >
       {state.kind === 'sent' ? (
-        <p role="status" className={form.status} data-kind="sent">
-          {t('discovery.report.sent')}
-        </p>
+        <>
+          <p role="status" className={form.status} data-kind="sent">
+            {t('discovery.report.sent')}
+          </p>
+          {state.followUpToken && <FollowUpLinkNote token={state.followUpToken} />}
+        </>
       ) : (
         <form className={form.form} onSubmit={submit} onFocusCapture={altcha.prepare}>
           <fieldset className={form.reasons}>

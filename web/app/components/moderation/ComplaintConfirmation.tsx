@@ -1,8 +1,9 @@
 import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
 import type { IntakeAnswer } from './admin-types';
+import { FollowUpLinkNote } from './FollowUpLinkNote';
 
-/** What the complainant keeps: the case reference to quote and when the operators must have answered. */
+/** What the complainant keeps: the case reference to quote, when the operators must have answered, the follow-up link. */
 export function ComplaintConfirmation({ complaint }: { complaint: IntakeAnswer }) {
   const { t, i18n } = useTranslation();
   const deadline = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(
@@ -15,6 +16,7 @@ export function ComplaintConfirmation({ complaint }: { complaint: IntakeAnswer }
       </h2>
       <p>{t('moderation.complaint.filedReference', { reference: `#${complaint.caseId}` })}</p>
       <p>{t('moderation.complaint.filedDeadline', { deadline })}</p>
+      <FollowUpLinkNote token={complaint.followUpToken} />
       <p className={styles.hint}>{t('moderation.complaint.filedNote')}</p>
     </section>
   );

@@ -10,6 +10,7 @@ export type {
   CaseMessage,
   CaseReport,
   CaseSummary,
+  FollowUpAnswer,
   IntakeAnswer,
   ModerationSettings,
   MonthFigures,
@@ -37,6 +38,7 @@ export type {
   HistoryAnswer,
   ReviewQueueAnswer,
   StatementAnswer,
+  StatementsAnswer,
   WatchedWordsAnswer,
 } from '../../../../server/src/enforcement/enforcement-schema.ts';
 export type { Statement } from '../../../../server/src/enforcement/vocabulary.ts';

@@ -10,6 +10,8 @@ const moderationNotices: Readonly<Record<string, MessageKey>> = {
   'case-message': 'notifications.moderation.caseMessage',
   'case-dismissed': 'notifications.moderation.caseDismissed',
   'case-actioned': 'notifications.moderation.caseActioned',
+  // enforcement/statements.ts: a decision about the user's own post or account.
+  statement: 'statements.notice',
 };
 
 function moderationSentence(t: TFunction, notice: NotificationView['moderation']): string {
@@ -37,9 +39,14 @@ export function notificationSentence(t: TFunction, item: NotificationView): { be
   return text.includes(NAME_MARK) ? { before, name, after } : { before: text, name: '', after: '' };
 }
 
-/** Where a notification leads: the post, the follower's profile, an import's composer, or the list itself. */
+/**
+ * Where a notification leads: the post, the follower's profile, an import's composer, a statement of
+ * reasons, or the list itself.
+ */
 export function notificationTarget(item: NotificationView): string {
   if (item.type === 'user-follow' && item.user) return `/${item.user.username}`;
+  if (item.moderation?.notice === 'statement' && item.moderation.actionId !== null)
+    return `/statements/${item.moderation.actionId}`;
   // The composer, where the import is followed and its post (private until then) is published.
   if (item.type === 'scraper-done' && item.scraperJob) return `/new-post?import=${item.scraperJob.id}`;
   if (item.post) return item.post.path;
