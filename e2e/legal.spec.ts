@@ -6,7 +6,7 @@ import { parseSettings } from '../server/src/config.ts';
 /** Every legal document at /legal/<name> and at its top-level alias, with the English heading. */
 /** The neutral wordings visitors see for operator details still at their defaults. */
 const common = JSON.parse(readFileSync(new URL('../web/app/content/en/common.json', import.meta.url), 'utf8')) as {
-  unsetDetails: Record<string, string>;
+  unsetDetails: { custodianName: string; custodianAddress: string };
 };
 
 const legalDocuments: ReadonlyArray<{ name: string; heading: string }> = [
