@@ -1,3 +1,4 @@
+import { numberLocale } from './format-number';
 /** Seconds from a Retry-After header (delay-seconds or an HTTP date); undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -15,7 +16,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 export function retryTime(seconds: number, locale: string, now = new Date()): string {
   const at = new Date(Math.ceil((now.getTime() + seconds * 1000) / 60_000) * 60_000);
   const sameDay = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(numberLocale(locale), {
     ...(sameDay ? {} : { weekday: 'long' }),
     hour: 'numeric',
     minute: '2-digit',

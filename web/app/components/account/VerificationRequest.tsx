@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { VerificationStanding } from '../../../../server/src/compliance/verification-requests.service.ts';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { numberLocale } from '../../lib/format-number';
 import { loginHref } from '../../lib/navigation';
 import { useViewer } from '../../lib/viewer';
 import { Dialog } from '../dialogs/Dialog';
@@ -61,7 +62,7 @@ export function VerificationRequest() {
   };
 
   const since = standing?.request
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(standing.request.createdDate))
+    ? new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long' }).format(new Date(standing.request.createdDate))
     : '';
   return (
     <div className={own.box} data-testid="verification-request">

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { CaseDetailAnswer } from './admin-types';
 import view from './Case.module.css';
 import { caseSubjectLabel } from './case-labels';
 
 const formatDate = (language: string, value: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  new Intl.DateTimeFormat(numberLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
 /** What the subject did before: earlier cases about the same post or account, and the account's strikes. */
 export function CaseHistory({ history }: { history: CaseDetailAnswer['history'] }) {

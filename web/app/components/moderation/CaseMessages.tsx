@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { CaseMessage } from './admin-types';
 import view from './Case.module.css';
@@ -16,7 +17,7 @@ export function CaseMessages({
 }) {
   const { t, i18n } = useTranslation();
   const { run, busy, status } = useAdminAction();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className={styles.panel} aria-labelledby="case-messages">
       <h2 id="case-messages" className={styles.panelTitle}>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { IntakeAnswer } from './admin-types';
 import { FollowUpLinkNote } from './FollowUpLinkNote';
@@ -6,7 +7,7 @@ import { FollowUpLinkNote } from './FollowUpLinkNote';
 /** What the complainant keeps: the case reference to quote, when the operators must have answered, the follow-up link. */
 export function ComplaintConfirmation({ complaint }: { complaint: IntakeAnswer }) {
   const { t, i18n } = useTranslation();
-  const deadline = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(
+  const deadline = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'full', timeStyle: 'short' }).format(
     new Date(complaint.deadlineAt),
   );
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, api } from '../../lib/api';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { CounterNoticeAnswer } from './admin-types';
 
@@ -13,7 +14,7 @@ export function CounterNoticeForm({ statementId }: { statementId: number }) {
     { kind: 'idle' | 'sending' } | { kind: 'failed'; code: string } | { kind: 'sent'; restoreAt: string }
   >({ kind: 'idle' });
   if (state.kind === 'sent') {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(state.restoreAt));
+    const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long' }).format(new Date(state.restoreAt));
     return (
       <p role="status" className={styles.status} data-kind="done">
         {t('moderation.counter.sent', { date })}

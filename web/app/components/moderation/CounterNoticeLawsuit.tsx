@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import { Dialog } from '../dialogs/Dialog';
 import styles from './Admin.module.css';
 import type { CaseDetailAnswer } from './admin-types';
@@ -24,7 +25,7 @@ export function CounterNoticeLawsuit({ notice }: { notice: { id: number; restore
   const { t, i18n } = useTranslation();
   const { run, busy, status } = useAdminAction();
   const [confirming, setConfirming] = useState(false);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(notice.restoreAt));
+  const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long' }).format(new Date(notice.restoreAt));
   return (
     <section className={styles.panel} aria-labelledby="counter-notice">
       <h2 id="counter-notice" className={styles.panelTitle}>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Queue.module.css';
 
 const units: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
@@ -25,7 +26,7 @@ export function DeadlineBadge({ deadline, now }: { deadline: string; now: string
   const current = new Date(now);
   const left = due.getTime() - current.getTime();
   const state = left < 0 ? 'overdue' : left < 86_400_000 ? 'soon' : 'later';
-  const exact = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(due);
+  const exact = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(due);
   return (
     <span className={styles.deadline} data-state={state} title={exact}>
       {state === 'overdue' && <strong>{t('moderation.queue.overdue')}</strong>}

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { HistoryAnswer } from './admin-types';
 import view from './Case.module.css';
@@ -6,7 +7,7 @@ import view from './Case.module.css';
 /** Every action taken on the case's subject so far, newest first, with where its appeal stands. */
 export function EnforcementHistory({ actions }: { actions: HistoryAnswer['actions'] }) {
   const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className={styles.panel} aria-labelledby="case-enforcement">
       <h2 id="case-enforcement" className={styles.panelTitle}>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { FollowUpAnswer } from './admin-types';
 import view from './Case.module.css';
@@ -6,7 +7,7 @@ import view from './Case.module.css';
 /** What a reporter sees of their case: reference, status, deadline, and the conversation with the moderators. */
 export function FollowUpCase({ answer }: { answer: FollowUpAnswer }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long', timeStyle: 'short' });
   const format = (value: string) => date.format(new Date(value));
   const { case: reported, messages } = answer;
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import { ActionDialog } from './ActionDialog';
 import styles from './Admin.module.css';
 import type { ReviewQueueAnswer } from './admin-types';
@@ -20,7 +21,9 @@ export function ReviewQueueItem({ post }: { post: HeldPost }) {
   const { run, busy, status } = useAdminAction();
   const [rejecting, setRejecting] = useState(false);
   const title = post.title || t('console.review.untitled');
-  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(post.since));
+  const since = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(post.since),
+  );
   const headingId = `review-post-${post.postId}`;
   return (
     <li className={styles.panel} aria-labelledby={headingId}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
 import type { Statement } from './admin-types';
 import view from './Case.module.css';
@@ -7,7 +8,7 @@ import view from './Case.module.css';
 /** What was decided about the user's content or account, why, by whom, and until when they may appeal. */
 export function StatementView({ statement }: { statement: Statement }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long', timeStyle: 'short' });
   const format = (value: string) => date.format(new Date(value));
   return (
     <section className={styles.panel} aria-labelledby="statement-what">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { numberLocale } from '../../lib/format-number';
 import { failureReason } from '../discovery/ContactForm';
 import styles from '../moderation/Admin.module.css';
 import type { Statement, StatementsAnswer } from '../moderation/admin-types';
@@ -14,7 +15,7 @@ export function StatementList({ first }: { first: readonly Statement[] }) {
   const [statements, setStatements] = useState(first);
   const [lastPageLength, setLastPageLength] = useState(first.length);
   const [state, setState] = useState<{ kind: 'idle' | 'loading' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long' });
   const older = olderStatementsPath(statements, lastPageLength);
 
   if (statements.length === 0) return <p className={styles.hint}>{t('statements.list.empty')}</p>;

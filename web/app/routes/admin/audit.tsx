@@ -5,6 +5,7 @@ import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { AuditAnswer } from '../../components/moderation/admin-types';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import type { Route } from './+types/audit';
 
 export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.audit.title');
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { entries, nextCursor, exportQuery, search, values } = loaderData;
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const format = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium' });
   const input = (name: 'action' | 'subjectType' | 'subjectId' | 'from' | 'to', type = 'text') => (
     <div className={styles.field}>
       <label htmlFor={`audit-${name}`}>{t(`moderation.audit.${name}`)}</label>

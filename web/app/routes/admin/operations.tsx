@@ -7,6 +7,7 @@ import type { OperationsAnswer, StaffMeAnswer } from '../../components/moderatio
 import { MonthlyReport } from '../../components/moderation/MonthlyReport';
 import { useAdminAction } from '../../components/moderation/useAdminAction';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import type { Route } from './+types/operations';
 
 export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.operations.title');
@@ -27,7 +28,7 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
   const { queues, overdueByCategory, failedJobs, storage, recentErrors, version, now } = loaderData;
   const number = new Intl.NumberFormat(i18n.language);
   const bytes = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <>
       <div className={styles.header}>

@@ -5,6 +5,7 @@ import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { RolesAnswer, StaffRole } from '../../components/moderation/admin-types';
 import { useAdminAction } from '../../components/moderation/useAdminAction';
 import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
 import type { Route } from './+types/roles';
 
 export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'moderation.roles.title');
@@ -19,7 +20,7 @@ const grantable: readonly StaffRole[] = ['moderator', 'admin', 'trusted_flagger'
 export default function AdminRoles({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { run, busy, status } = useAdminAction();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium' });
   return (
     <>
       <h1 className={styles.title}>{t('moderation.roles.title')}</h1>
