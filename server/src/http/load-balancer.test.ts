@@ -83,8 +83,6 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     WORKER_CONCURRENCY: '1',
     LOG_LEVEL: 'warn',
-    // The walk publishes a new account's first upload; the review queue has its own tests.
-    PREPUBLICATION_REVIEW_POSTS: '0',
   };
   apps = await Promise.all([startVelvet('app', env), startVelvet('app', env)]);
   await Promise.all([startVelvet('worker', env), startVelvet('worker', env)]);

@@ -44,7 +44,9 @@ export interface NodeProcess {
 export function spawnNode(args: readonly string[], env: Record<string, string>, options: { stdin?: 'pipe' } = {}): NodeProcess {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...runnerEnvironment.shell, ...env },
+    // Velvet processes a test starts publish their fixtures' posts at once, as testConfig does: one started
+    // with review on would also write its threshold over the one the test's own app uses.
+    env: { ...runnerEnvironment.shell, PREPUBLICATION_REVIEW_POSTS: '0', ...env },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
