@@ -38,6 +38,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
       FEED_RANKING_SECONDS: '0',
       // Posts of the fixtures' fresh accounts publish at once; enforcement/ tests turn review on.
       PREPUBLICATION_REVIEW_POSTS: '0',
+      // Scale tests load tens of thousands of rows in one statement while other files run; the tests of
+      // the timeout itself (db/database-outage.test.ts) set their own.
+      DB_STATEMENT_TIMEOUT_MS: '60000',
       LOG_LEVEL: runnerEnvironment.appLogLevel,
       ...env,
     }),
