@@ -51,6 +51,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  // Leaving /login: the session changed there, and the revalidation it started may have been cut short by
+  // this very navigation (Continue pressed while it ran), so the shell must read the viewer again.
+  if (currentUrl.pathname === '/login') return true;
   return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 };
 
