@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
+import { ActionStatusLine, AdminPanel } from './AdminPanel';
 import type { AppealsAnswer } from './admin-types';
 import view from './Case.module.css';
 import { useAdminAction } from './useAdminAction';
@@ -18,10 +19,7 @@ export function AppealDecision({ appeal }: { appeal: Appeal }) {
   const decide = (outcome: 'upheld' | 'reversed') =>
     run(`/api/admin/enforcement/appeals/${appeal.id}/decide`, { outcome, reason });
   return (
-    <section className={styles.panel} aria-labelledby="appeal-decision">
-      <h2 id="appeal-decision" className={styles.panelTitle}>
-        {t('moderation.case.appealDecision')}
-      </h2>
+    <AdminPanel id="appeal-decision" title={t('moderation.case.appealDecision')}>
       <p className={view.entryText}>{appeal.statement}</p>
       {appeal.status === 'open' ? (
         <form
@@ -53,9 +51,7 @@ export function AppealDecision({ appeal }: { appeal: Appeal }) {
       ) : (
         <p>{t(`moderation.appeal.status.${appeal.status}`)}</p>
       )}
-      <p role="status" className={styles.status} data-kind={status?.kind}>
-        {status?.text}
-      </p>
-    </section>
+      <ActionStatusLine status={status} />
+    </AdminPanel>
   );
 }

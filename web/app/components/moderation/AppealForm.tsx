@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, api } from '../../lib/api';
 import styles from './Admin.module.css';
+import { AdminPanel } from './AdminPanel';
 import type { Statement } from './admin-types';
 
 /**
@@ -22,10 +23,7 @@ export function AppealForm({ statement, token }: { statement: Statement; token: 
   }
   if (!statement.appealPath) return null;
   return (
-    <section className={styles.panel} aria-labelledby="appeal-title">
-      <h2 id="appeal-title" className={styles.panelTitle}>
-        {t('moderation.appeal.title')}
-      </h2>
+    <AdminPanel id="appeal-title" title={t('moderation.appeal.title')}>
       <p className={styles.hint}>{t('moderation.appeal.lead')}</p>
       <form
         className={styles.field}
@@ -58,6 +56,6 @@ export function AppealForm({ statement, token }: { statement: Statement; token: 
           {state.kind === 'failed' && t('moderation.action.failed', { code: state.code })}
         </p>
       </form>
-    </section>
+    </AdminPanel>
   );
 }

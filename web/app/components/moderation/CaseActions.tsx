@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { ActionDialog } from './ActionDialog';
 import styles from './Admin.module.css';
+import { ActionStatusLine, AdminPanel } from './AdminPanel';
 import type { CaseDetailAnswer } from './admin-types';
 import view from './Case.module.css';
 import { type ActionChoice, type ActionValues, accountActions, caseSteps, postActions } from './enforcement-options';
@@ -70,10 +71,7 @@ export function CaseActions({ detail }: { detail: CaseDetailAnswer }) {
   const defaultCategory = item.category;
 
   return (
-    <section className={styles.panel} aria-labelledby="case-actions">
-      <h2 id="case-actions" className={styles.panelTitle}>
-        {t('moderation.case.actions')}
-      </h2>
+    <AdminPanel id="case-actions" title={t('moderation.case.actions')}>
       {!closed && !item.assignee && (
         <div className={styles.toolbar}>
           <button
@@ -92,9 +90,7 @@ export function CaseActions({ detail }: { detail: CaseDetailAnswer }) {
         <ActionGroup title={t('moderation.case.accountActions')} choices={accountActions} onChoose={setChosen} />
       )}
       {!closed && <ActionGroup title={t('moderation.case.caseSteps')} choices={caseSteps} onChoose={setChosen} />}
-      <p role="status" className={styles.status} data-kind={status?.kind}>
-        {status?.text}
-      </p>
+      <ActionStatusLine status={status} />
       {chosen && (
         <ActionDialog
           choice={chosen}
@@ -107,6 +103,6 @@ export function CaseActions({ detail }: { detail: CaseDetailAnswer }) {
           }}
         />
       )}
-    </section>
+    </AdminPanel>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
+import { AdminPanel } from './AdminPanel';
 import type { CaseDetailAnswer } from './admin-types';
 import view from './Case.module.css';
 import { caseSubjectLabel } from './case-labels';
@@ -13,10 +14,7 @@ const formatDate = (language: string, value: string) =>
 export function CaseHistory({ history }: { history: CaseDetailAnswer['history'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <section className={styles.panel} aria-labelledby="case-history">
-      <h2 id="case-history" className={styles.panelTitle}>
-        {t('moderation.case.history')}
-      </h2>
+    <AdminPanel id="case-history" title={t('moderation.case.history')}>
       <p>{t('moderation.case.strikes', { count: history.strikes })}</p>
       {history.earlierCases.length === 0 ? (
         <p className={styles.hint}>{t('moderation.case.noEarlierCases')}</p>
@@ -36,7 +34,7 @@ export function CaseHistory({ history }: { history: CaseDetailAnswer['history'] 
           ))}
         </ul>
       )}
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -44,10 +42,7 @@ export function CaseHistory({ history }: { history: CaseDetailAnswer['history'] 
 export function CaseReports({ reports }: { reports: CaseDetailAnswer['reports'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <section className={styles.panel} aria-labelledby="case-reports">
-      <h2 id="case-reports" className={styles.panelTitle}>
-        {t('moderation.case.reports')}
-      </h2>
+    <AdminPanel id="case-reports" title={t('moderation.case.reports')}>
       <ul className={view.timeline}>
         {reports.map((report) => (
           <li key={report.id} className={view.entry}>
@@ -73,7 +68,7 @@ export function CaseReports({ reports }: { reports: CaseDetailAnswer['reports'] 
           </li>
         ))}
       </ul>
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -81,10 +76,7 @@ export function CaseReports({ reports }: { reports: CaseDetailAnswer['reports'] 
 export function CaseEventLog({ events }: { events: CaseDetailAnswer['events'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <section className={styles.panel} aria-labelledby="case-events">
-      <h2 id="case-events" className={styles.panelTitle}>
-        {t('moderation.case.events')}
-      </h2>
+    <AdminPanel id="case-events" title={t('moderation.case.events')}>
       <ol className={view.timeline} data-testid="case-events">
         {events.map((event) => (
           <li key={event.id} className={view.entry}>
@@ -102,6 +94,6 @@ export function CaseEventLog({ events }: { events: CaseDetailAnswer['events'] })
           </li>
         ))}
       </ol>
-    </section>
+    </AdminPanel>
   );
 }

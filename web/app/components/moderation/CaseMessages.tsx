@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
+import { ActionStatusLine, AdminPanel } from './AdminPanel';
 import type { CaseMessage } from './admin-types';
 import view from './Case.module.css';
 import { useAdminAction } from './useAdminAction';
@@ -19,10 +20,7 @@ export function CaseMessages({
   const { run, busy, status } = useAdminAction();
   const format = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className={styles.panel} aria-labelledby="case-messages">
-      <h2 id="case-messages" className={styles.panelTitle}>
-        {t('moderation.case.messages')}
-      </h2>
+    <AdminPanel id="case-messages" title={t('moderation.case.messages')}>
       {messages.length === 0 ? (
         <p className={styles.hint}>{t('moderation.case.noMessages')}</p>
       ) : (
@@ -55,11 +53,9 @@ export function CaseMessages({
               {t('moderation.case.send')}
             </button>
           </div>
-          <p role="status" className={styles.status} data-kind={status?.kind}>
-            {status?.text}
-          </p>
+          <ActionStatusLine status={status} />
         </form>
       )}
-    </section>
+    </AdminPanel>
   );
 }

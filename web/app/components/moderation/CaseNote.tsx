@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
+import { ActionStatusLine, AdminPanel } from './AdminPanel';
 import { useAdminAction } from './useAdminAction';
 
 /** A note only staff read, added to the case's event log without any other step. */
@@ -7,10 +8,7 @@ export function CaseNote({ caseId }: { caseId: number }) {
   const { t } = useTranslation();
   const { run, busy, status } = useAdminAction();
   return (
-    <section className={styles.panel} aria-labelledby="case-note">
-      <h2 id="case-note" className={styles.panelTitle}>
-        {t('console.note.title')}
-      </h2>
+    <AdminPanel id="case-note" title={t('console.note.title')}>
       <form
         className={styles.field}
         onSubmit={async (event) => {
@@ -27,10 +25,8 @@ export function CaseNote({ caseId }: { caseId: number }) {
             {t('console.note.save')}
           </button>
         </div>
-        <p role="status" className={styles.status} data-kind={status?.kind}>
-          {status?.text}
-        </p>
+        <ActionStatusLine status={status} />
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import styles from './Admin.module.css';
+import { AdminPanel } from './AdminPanel';
 import type { CaseDetailAnswer } from './admin-types';
 import { BlurredMedia } from './BlurredMedia';
 import view from './Case.module.css';
@@ -12,10 +12,7 @@ export function CaseSubjectPanel({ detail, now }: { detail: CaseDetailAnswer; no
   const item = detail.case;
   const { post, user } = item.subject;
   return (
-    <section className={styles.panel} aria-labelledby="case-subject">
-      <h2 id="case-subject" className={styles.panelTitle}>
-        {t('moderation.case.subject')}
-      </h2>
+    <AdminPanel id="case-subject" title={t('moderation.case.subject')}>
       <div className={view.subject}>
         {post ? <BlurredMedia src={post.thumbnail} alt={post.title} /> : <span className={view.noMedia}>@</span>}
         <dl className={view.facts}>
@@ -63,6 +60,6 @@ export function CaseSubjectPanel({ detail, now }: { detail: CaseDetailAnswer; no
           )}
         </dl>
       </div>
-    </section>
+    </AdminPanel>
   );
 }

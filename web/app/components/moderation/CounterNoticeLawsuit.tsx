@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import { Dialog } from '../dialogs/Dialog';
 import styles from './Admin.module.css';
+import { ActionStatusLine, AdminPanel } from './AdminPanel';
 import type { CaseDetailAnswer } from './admin-types';
 import { useAdminAction } from './useAdminAction';
 
@@ -27,10 +28,7 @@ export function CounterNoticeLawsuit({ notice }: { notice: { id: number; restore
   const [confirming, setConfirming] = useState(false);
   const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long' }).format(new Date(notice.restoreAt));
   return (
-    <section className={styles.panel} aria-labelledby="counter-notice">
-      <h2 id="counter-notice" className={styles.panelTitle}>
-        {t('console.counterNotice.title')}
-      </h2>
+    <AdminPanel id="counter-notice" title={t('console.counterNotice.title')}>
       <p>
         <time dateTime={notice.restoreAt}>{t('console.counterNotice.restoreAt', { date })}</time>
       </p>
@@ -46,9 +44,7 @@ export function CounterNoticeLawsuit({ notice }: { notice: { id: number; restore
           {t('console.counterNotice.lawsuit')}
         </button>
       </div>
-      <p role="status" className={styles.status} data-kind={status?.kind}>
-        {status?.text}
-      </p>
+      <ActionStatusLine status={status} />
       <Dialog
         open={confirming}
         size="small"
@@ -74,6 +70,6 @@ export function CounterNoticeLawsuit({ notice }: { notice: { id: number; restore
           </button>
         </div>
       </Dialog>
-    </section>
+    </AdminPanel>
   );
 }

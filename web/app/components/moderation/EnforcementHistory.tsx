@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
+import { AdminPanel } from './AdminPanel';
 import type { HistoryAnswer } from './admin-types';
 import view from './Case.module.css';
 
@@ -9,10 +10,7 @@ export function EnforcementHistory({ actions }: { actions: HistoryAnswer['action
   const { t, i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className={styles.panel} aria-labelledby="case-enforcement">
-      <h2 id="case-enforcement" className={styles.panelTitle}>
-        {t('console.enforcement.title')}
-      </h2>
+    <AdminPanel id="case-enforcement" title={t('console.enforcement.title')}>
       {actions.length === 0 ? (
         <p className={styles.hint}>{t('console.enforcement.empty')}</p>
       ) : (
@@ -34,6 +32,6 @@ export function EnforcementHistory({ actions }: { actions: HistoryAnswer['action
           ))}
         </ol>
       )}
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import styles from './Admin.module.css';
+import { AdminPanel } from './AdminPanel';
 import type { FollowUpAnswer } from './admin-types';
 import view from './Case.module.css';
 
@@ -12,10 +13,7 @@ export function FollowUpCase({ answer }: { answer: FollowUpAnswer }) {
   const { case: reported, messages } = answer;
   return (
     <>
-      <section className={styles.panel} aria-labelledby="follow-up-case">
-        <h2 id="follow-up-case" className={styles.panelTitle}>
-          {t(`moderation.kind.${reported.kind}`)}
-        </h2>
+      <AdminPanel id="follow-up-case" title={t(`moderation.kind.${reported.kind}`)}>
         <dl className={view.facts}>
           <dt>{t('statements.followUp.reference')}</dt>
           <dd data-testid="follow-up-reference">#{reported.id}</dd>
@@ -37,11 +35,8 @@ export function FollowUpCase({ answer }: { answer: FollowUpAnswer }) {
             </>
           )}
         </dl>
-      </section>
-      <section className={styles.panel} aria-labelledby="follow-up-messages">
-        <h2 id="follow-up-messages" className={styles.panelTitle}>
-          {t('statements.followUp.messages')}
-        </h2>
+      </AdminPanel>
+      <AdminPanel id="follow-up-messages" title={t('statements.followUp.messages')}>
         {messages.length === 0 ? (
           <p className={styles.hint}>{t('statements.followUp.noMessages')}</p>
         ) : (
@@ -61,7 +56,7 @@ export function FollowUpCase({ answer }: { answer: FollowUpAnswer }) {
             ))}
           </ol>
         )}
-      </section>
+      </AdminPanel>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
+import { AdminPanel } from './AdminPanel';
 
 /** The month `offset` months before `now`, as YYYY-MM (UTC, like the report). */
 export function monthOf(now: Date, offset: number): string {
@@ -15,10 +16,7 @@ export function MonthlyReport({ now }: { now: string }) {
   const [to, setTo] = useState(monthOf(new Date(now), 1));
   const query = new URLSearchParams({ from, to });
   return (
-    <section className={styles.panel} aria-labelledby="monthly-title">
-      <h2 id="monthly-title" className={styles.panelTitle}>
-        {t('moderation.operations.monthly')}
-      </h2>
+    <AdminPanel id="monthly-title" title={t('moderation.operations.monthly')}>
       <p className={styles.hint}>{t('moderation.operations.monthlyHint')}</p>
       <div className={styles.filterGrid}>
         <div className={styles.field}>
@@ -48,6 +46,6 @@ export function MonthlyReport({ now }: { now: string }) {
           {t('moderation.operations.downloadJson')}
         </a>
       </div>
-    </section>
+    </AdminPanel>
   );
 }

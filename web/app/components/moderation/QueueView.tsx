@@ -7,6 +7,7 @@ import { type BulkAction, bulkActions, caseCategories, type QueueAnswer, queueNa
 
 export type QueuePage = QueueAnswer & { readonly now: string };
 
+import { ActionStatusLine } from './AdminPanel';
 import { CaseRow } from './CaseRow';
 import queue from './Queue.module.css';
 import { useListKeys } from './useListKeys';
@@ -148,9 +149,7 @@ export function QueueView({ answer }: { answer: QueuePage }) {
           </button>
         </div>
       )}
-      <p role="status" className={styles.status} data-kind={status?.kind}>
-        {status?.text}
-      </p>
+      <ActionStatusLine status={status} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import { ActionDialog } from './ActionDialog';
 import styles from './Admin.module.css';
+import { ActionStatusLine } from './AdminPanel';
 import type { ReviewQueueAnswer } from './admin-types';
 import { BlurredMedia } from './BlurredMedia';
 import { postActions } from './enforcement-options';
@@ -66,9 +67,7 @@ export function ReviewQueueItem({ post }: { post: HeldPost }) {
           {t('console.review.reject')}
         </button>
       </div>
-      <p role="status" className={styles.status} data-kind={status?.kind}>
-        {status?.text}
-      </p>
+      <ActionStatusLine status={status} />
       {rejecting && reject && (
         <ActionDialog
           choice={reject}

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
+import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { OperationsAnswer, StaffMeAnswer } from '../../components/moderation/admin-types';
@@ -35,10 +36,7 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
         <h1 className={styles.title}>{t('moderation.operations.title')}</h1>
         <p className={styles.lead}>{t('moderation.operations.version', { version })}</p>
       </div>
-      <section className={styles.panel} aria-labelledby="queues-title">
-        <h2 id="queues-title" className={styles.panelTitle}>
-          {t('moderation.operations.queues')}
-        </h2>
+      <AdminPanel id="queues-title" title={t('moderation.operations.queues')}>
         <dl className={styles.figures}>
           {queueFigures.map((name) => (
             <div key={name} className={styles.figure} data-alert={name === 'overdue' && queues.overdue > 0}>
@@ -55,11 +53,8 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
               .join(' · ')}
           </p>
         )}
-      </section>
-      <section className={styles.panel} aria-labelledby="jobs-title">
-        <h2 id="jobs-title" className={styles.panelTitle}>
-          {t('moderation.operations.failedJobs')}
-        </h2>
+      </AdminPanel>
+      <AdminPanel id="jobs-title" title={t('moderation.operations.failedJobs')}>
         {failedJobs.length === 0 ? (
           <p className={styles.hint}>{t('moderation.operations.noFailedJobs')}</p>
         ) : (
@@ -102,14 +97,9 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        <p role="status" className={styles.status} data-kind={status?.kind}>
-          {status?.text}
-        </p>
-      </section>
-      <section className={styles.panel} aria-labelledby="storage-title">
-        <h2 id="storage-title" className={styles.panelTitle}>
-          {t('moderation.operations.storage')}
-        </h2>
+        <ActionStatusLine status={status} />
+      </AdminPanel>
+      <AdminPanel id="storage-title" title={t('moderation.operations.storage')}>
         <dl className={styles.figures}>
           <div className={styles.figure}>
             <dt>{t('moderation.operations.database')}</dt>
@@ -124,11 +114,8 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
             <dd>{number.format(storage.mediaFiles)}</dd>
           </div>
         </dl>
-      </section>
-      <section className={styles.panel} aria-labelledby="errors-title">
-        <h2 id="errors-title" className={styles.panelTitle}>
-          {t('moderation.operations.recentErrors')}
-        </h2>
+      </AdminPanel>
+      <AdminPanel id="errors-title" title={t('moderation.operations.recentErrors')}>
         {recentErrors.length === 0 ? (
           <p className={styles.hint}>{t('moderation.operations.noErrors')}</p>
         ) : (
@@ -148,7 +135,7 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-      </section>
+      </AdminPanel>
       <MonthlyReport now={now} />
     </>
   );

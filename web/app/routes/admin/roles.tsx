@@ -1,5 +1,6 @@
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
+import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { RolesAnswer, StaffRole } from '../../components/moderation/admin-types';
@@ -24,10 +25,7 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className={styles.title}>{t('moderation.roles.title')}</h1>
-      <section className={styles.panel} aria-labelledby="grant-title">
-        <h2 id="grant-title" className={styles.panelTitle}>
-          {t('moderation.roles.grant')}
-        </h2>
+      <AdminPanel id="grant-title" title={t('moderation.roles.grant')}>
         <form
           className={styles.filterGrid}
           onSubmit={async (event) => {
@@ -61,14 +59,9 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
             {t('moderation.roles.grantButton')}
           </button>
         </form>
-        <p role="status" className={styles.status} data-kind={status?.kind}>
-          {status?.text}
-        </p>
-      </section>
-      <section className={styles.panel} aria-labelledby="grants-title">
-        <h2 id="grants-title" className={styles.panelTitle}>
-          {t('moderation.roles.current')}
-        </h2>
+        <ActionStatusLine status={status} />
+      </AdminPanel>
+      <AdminPanel id="grants-title" title={t('moderation.roles.current')}>
         <div className={styles.scroll}>
           <table className={styles.table}>
             <thead>
@@ -107,7 +100,7 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-      </section>
+      </AdminPanel>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
+import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import { caseCategories, type SettingsAnswer } from '../../components/moderation/admin-types';
@@ -49,10 +50,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <h1 className={styles.title}>{t('console.settings.title')}</h1>
         <p className={styles.lead}>{t('console.settings.lead')}</p>
       </div>
-      <section className={styles.panel} aria-labelledby="settings-form">
-        <h2 id="settings-form" className={styles.panelTitle}>
-          {t('console.settings.title')}
-        </h2>
+      <AdminPanel id="settings-form" title={t('console.settings.title')}>
         <form
           className={styles.complaint}
           noValidate
@@ -103,11 +101,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {t('console.settings.save')}
             </button>
           </div>
-          <p role="status" className={styles.status} data-kind={status?.kind}>
-            {status?.text}
-          </p>
+          <ActionStatusLine status={status} />
         </form>
-      </section>
+      </AdminPanel>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
+import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { StaffMeAnswer, WatchedWordsAnswer } from '../../components/moderation/admin-types';
@@ -28,10 +29,7 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
         <p className={styles.lead}>{t('moderation.words.lead')}</p>
       </div>
       {isAdmin && (
-        <section className={styles.panel} aria-labelledby="words-add">
-          <h2 id="words-add" className={styles.panelTitle}>
-            {t('moderation.words.add')}
-          </h2>
+        <AdminPanel id="words-add" title={t('moderation.words.add')}>
           <form
             className={styles.complaint}
             onSubmit={async (event) => {
@@ -77,15 +75,10 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
               </button>
             </div>
           </form>
-          <p role="status" className={styles.status} data-kind={status?.kind}>
-            {status?.text}
-          </p>
-        </section>
+          <ActionStatusLine status={status} />
+        </AdminPanel>
       )}
-      <section className={styles.panel} aria-labelledby="words-list">
-        <h2 id="words-list" className={styles.panelTitle}>
-          {t('moderation.words.title')}
-        </h2>
+      <AdminPanel id="words-list" title={t('moderation.words.title')}>
         {loaderData.words.length === 0 ? (
           <p className={styles.hint}>{t('moderation.words.empty')}</p>
         ) : (
@@ -131,7 +124,7 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
             </table>
           </div>
         )}
-      </section>
+      </AdminPanel>
     </>
   );
 }
