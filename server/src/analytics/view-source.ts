@@ -22,7 +22,7 @@ export const UNKNOWN_COUNTRY = 'unknown';
  * `POST /api/post/view/{id}`: the screen, and the host of an external `document.referrer`.
  */
 export const ViewSourceFields = {
-  page: Type.Optional(Type.Union(VIEW_PAGES.map((page) => Type.Literal(page)))),
+  page: Type.Optional(Type.Enum(VIEW_PAGES)),
   referrer: Type.Optional(Type.String({ maxLength: 253 })),
 };
 
