@@ -7,6 +7,7 @@ import pageSession from './accounts/page-session.plugin.ts';
 import profileRoutes from './accounts/profile.routes.ts';
 import { loginProviderOrigins } from './accounts/provider-origins.ts';
 import socialRoutes from './accounts/social.routes.ts';
+import watchProgressRoutes from './analytics/watch-progress.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -119,7 +120,11 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(likeRoutes, { likes: services.posts.likes });
   await app.register(followRoutes, { follows: services.posts.follows });
   await app.register(preferencesRoutes, { preferences: services.preferences });
-  await app.register(engagementRoutes, { engagement: services.posts.engagement });
+  await app.register(engagementRoutes, {
+    engagement: services.posts.engagement,
+    viewSources: services.analyticsIngestion.viewSources,
+  });
+  await app.register(watchProgressRoutes, { progress: services.analyticsIngestion.progress, baseUrl: config.http.baseUrl });
   await app.register(oembedRoutes, { posts: services.posts.posts, baseUrl: config.http.baseUrl });
   await app.register(simicheckRoutes, { simicheck: services.media.simicheck });
   await app.register(uploadRoutes, { ...services.upload, limits: config.limits });
@@ -139,6 +144,8 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     accounts: services.accounts,
     notifications: services.notifications,
     engagement: services.posts.engagement,
+    viewSources: services.analyticsIngestion.viewSources,
+    progress: services.analyticsIngestion.progress,
     tags: services.discovery.tags,
     playlists: services.discovery.playlists,
     baseUrl: config.http.baseUrl,

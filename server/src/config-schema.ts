@@ -162,6 +162,19 @@ export const settingsSchema = Type.Object({
     default: 10,
     description: 'Viewers from one address range (IPv4 /24, IPv6 /64) whose shares of a post count per day.',
   }),
+  ANALYTICS_COUNTRY_HEADER: Type.String({
+    default: '',
+    pattern: '^([A-Za-z0-9-]{1,64})?$',
+    description:
+      "Request header in which a proxy in front of the app gives the viewer's country as an ISO 3166 code (Cloudflare: `cf-ipcountry`, CloudFront: `cloudfront-viewer-country`), for the creators' analytics. Set it only when that proxy always overwrites the header, since clients can send it too. Empty: every view's country is `unknown`.",
+  }),
+  ANALYTICS_RAW_EVENT_DAYS: Type.Integer({
+    minimum: 2,
+    maximum: 3650,
+    default: 35,
+    description:
+      "UTC days of raw analytics events kept (today included): older view and follow events are deleted each night; the creators' daily aggregates are kept, and days older than this are no longer recomputed.",
+  }),
   FEED_RANKING_SECONDS: Type.Integer({
     minimum: 0,
     maximum: 600,

@@ -99,6 +99,8 @@ export interface Config {
   readonly feed: { readonly rankingSeconds: number };
   /** Viewers of one address range whose views / shares of a post count per window. */
   readonly counting: { readonly viewersPerNetwork: number; readonly sharersPerNetwork: number };
+  /** Creator analytics (analytics/README.md): the trusted country header, raw events' retention. */
+  readonly analytics: { readonly countryHeader: string | undefined; readonly rawEventDays: number };
   readonly worker: { readonly concurrency: number };
   readonly scraper: {
     readonly maxBytes: number;
@@ -323,6 +325,10 @@ export function buildConfig(settings: Settings): Config {
     counting: {
       viewersPerNetwork: settings.COUNTED_VIEWERS_PER_NETWORK,
       sharersPerNetwork: settings.COUNTED_SHARERS_PER_NETWORK,
+    },
+    analytics: {
+      countryHeader: settings.ANALYTICS_COUNTRY_HEADER || undefined,
+      rawEventDays: settings.ANALYTICS_RAW_EVENT_DAYS,
     },
     worker: { concurrency: settings.WORKER_CONCURRENCY },
     scraper: {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
+import { type AnalyticsIngestion, createAnalyticsIngestion } from './analytics/ingestion-services.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -65,6 +66,8 @@ export interface Container {
     readonly verification: VerificationRequestService;
     /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
     readonly enforcement: EnforcementServices;
+    /** Creator analytics' events in: view sources, watch progress (analytics/README.md). */
+    readonly analyticsIngestion: AnalyticsIngestion;
   };
   close(): Promise<void>;
 }
@@ -80,6 +83,7 @@ export function jobDeps(container: Container): JobDeps {
     mediaRemoval: container.services.mediaRemoval,
     events: container.events,
     enforcement: container.services.enforcement,
+    analytics: container.config.analytics,
   };
 }
 
@@ -176,6 +180,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         notifications,
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
+        analyticsIngestion: createAnalyticsIngestion(database.db, config),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -234,6 +234,7 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   loggedIn('DELETE /api/post/like/:id', ({ post }) => `/api/post/like/${post}`),
   open('POST /api/post/view/:id', ({ post }) => json(`/api/post/view/${post}`, {})),
   open('POST /api/post/share/:id', ({ post }) => json(`/api/post/share/${post}`, {})),
+  open('POST /api/post/progress/:id', ({ post }) => json(`/api/post/progress/${post}`, { watchedMs: 1000 })),
   open('GET /api/oembed', ({ post }) => `/api/oembed?url=${encodeURIComponent(`http://localhost:3000/video?id=${post}`)}`),
 
   // Uploads and imports.

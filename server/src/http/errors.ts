@@ -120,6 +120,8 @@ export const errorTable = {
     message: 'Stored files cannot be reached right now, try again in a moment',
     http: 503,
   },
+  // Creator analytics, ingestion (analytics/): -290..-299.
+  watch_progress_too_frequent: { statusCode: -290, message: 'Watch progress is reported too often' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

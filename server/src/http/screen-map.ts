@@ -110,6 +110,7 @@ export const apiScreens: Record<string, ScreenUse> = {
   'POST /api/post/pin/:id': { screen: 'routes/profile.tsx', source: 'components/posts/PinButton.tsx' },
   'DELETE /api/post/pin/:id': { screen: 'routes/profile.tsx', source: 'components/posts/PinButton.tsx' },
   'POST /api/post/share/:id': { screen: 'routes/home.tsx', source: 'components/feed/social-actions.ts' },
+  'POST /api/post/progress/:id': { screen: 'routes/home.tsx', source: 'components/player/useWatchProgress.ts' },
   'POST /api/post/view/:id': {
     reason:
       'the HTTP fallback of the websocket messages viewingPost and viewedPost (spec §7) for clients without a socket; the feed sends them over the socket, which queues them while closed',
@@ -271,6 +272,7 @@ export const apiScreens: Record<string, ScreenUse> = {
 export const socketScreens: Record<ClientEventName, ScreenUse> = {
   viewingPost: { screen: 'routes/home.tsx', source: 'components/notifications/usePostCounters.ts' },
   viewedPost: { screen: 'routes/home.tsx', source: 'components/feed/useLiveViewing.ts' },
+  watchProgress: { screen: 'routes/home.tsx', source: 'components/player/useWatchProgress.ts' },
   readNotif: { screen: 'routes/notifications.tsx', source: 'components/notifications/NotificationsPage.tsx' },
   hitPlaylist: { screen: 'routes/playlist.tsx' },
   hitTag: { screen: 'routes/tag.tsx' },

@@ -1,6 +1,7 @@
 import type { Task, TaskList } from 'graphile-worker';
 import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
+import { type AnalyticsJobSettings, purgeRawEvents, type RollupRange, rollupAnalytics } from '../analytics/analytics.jobs.ts';
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
 import type { MediaRemovalService } from '../media/media-removal.service.ts';
@@ -26,6 +27,8 @@ export interface JobDeps {
   readonly upload?: UploadService;
   readonly mediaRemoval?: MediaRemovalService;
   readonly enforcement?: EnforcementServices;
+  /** Raw analytics events' retention (ANALYTICS_RAW_EVENT_DAYS). */
+  readonly analytics?: AnalyticsJobSettings;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -58,6 +61,9 @@ export interface JobPayloads {
   'notifications:purge-event-payloads': Record<string, never>;
   /** Due when a DMCA counter-notice's waiting time ends (enforcement/takedowns.service.ts); job key `counter-notice-restore:{id}`. */
   'enforcement:restore-counter-noticed': { readonly counterNoticeId: number };
+  /** Daily aggregates from raw events (analytics/README.md); a range rebuilds those days, none the recent ones. */
+  'analytics:rollup': RollupRange;
+  'analytics:purge-raw-events': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -96,6 +102,12 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'enforcement:restore-counter-noticed': async (deps, payload) => {
     await required(deps.enforcement, 'enforcement').takedowns.restoreIfDue(payload.counterNoticeId);
   },
+  'analytics:rollup': async (deps, payload) => {
+    await rollupAnalytics(deps.db, required(deps.analytics, 'analytics'), payload);
+  },
+  'analytics:purge-raw-events': async (deps) => {
+    await purgeRawEvents(deps.db, required(deps.analytics, 'analytics'));
+  },
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */
@@ -107,6 +119,8 @@ export const crontab = [
   '23 * * * * media:purge-orphan-originals',
   '*/10 * * * * media:schedule-stalled-posts',
   '*/10 * * * * media:fail-abandoned-posts',
+  '*/5 * * * * analytics:rollup',
+  '41 2 * * * analytics:purge-raw-events',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

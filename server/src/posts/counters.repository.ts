@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { ViewSource } from '../analytics/view-source.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { PostStatus } from './post-status.ts';
@@ -27,6 +28,8 @@ export interface NetworkCaps {
  * concurrent calls can neither double-count nor lose a count. A new viewer is only let in while their
  * address range has fewer than its cap of viewers on the post in the window; the range's transaction lock,
  * taken before the statement reads the count, keeps concurrent calls from overshooting the cap.
+ * A counted view also writes its analytics event (view_events, with where it came from) in the same
+ * statement, and a completion marks that event too (analytics/README.md).
  * Undefined when the post is not visible.
  */
 export class CountersRepository {
@@ -41,15 +44,17 @@ export class CountersRepository {
   async recordView(
     postId: number,
     viewer: CountingViewer,
+    viewedAt: Date,
     windowStart: Date,
     completed: boolean,
+    source: ViewSource,
   ): Promise<CountedView | undefined> {
     const { key, network } = viewer;
     return this.db.transaction().execute(async (trx) => {
       await lockRange(trx, 'view', postId, network);
       const { rows } = await sql<{ counted: boolean; viewCount: number }>`
         WITH visible AS (
-          SELECT p.id FROM posts p JOIN users u ON u.id = p.user_id
+          SELECT p.id, p.user_id FROM posts p JOIN users u ON u.id = p.user_id
           WHERE p.id = ${postId} AND p.status = ${PostStatus.published} AND p.deleted_at IS NULL AND u.banned_at IS NULL
         ), room AS (
           SELECT count(*) < ${this.caps.views} AS open FROM post_views
@@ -63,6 +68,14 @@ export class CountersRepository {
           WHERE ${completed} AND post_id = ${postId} AND viewer_key = ${key} AND window_start = ${windowStart}
             AND NOT completed AND EXISTS (SELECT 1 FROM visible) AND NOT EXISTS (SELECT 1 FROM added)
           RETURNING post_id
+        ), logged AS (
+          INSERT INTO view_events (post_id, viewer_key, window_start, owner_id, viewed_at, reported_at, page, referrer, country, completed)
+          SELECT v.id, ${key}, ${windowStart}, v.user_id, ${viewedAt}, ${viewedAt}, ${source.page}, ${source.referrer}, ${source.country}, a.completed
+          FROM added a JOIN visible v ON v.id = a.post_id
+          ON CONFLICT DO NOTHING
+        ), logged_completion AS (
+          UPDATE view_events SET completed = true
+          WHERE post_id IN (SELECT post_id FROM finished) AND viewer_key = ${key} AND window_start = ${windowStart}
         ), counted AS (
           UPDATE posts SET
             views_count = views_count + (SELECT count(*) FROM added),

@@ -1,3 +1,4 @@
+import { UNKNOWN_SOURCE, type ViewSource } from '../analytics/view-source.ts';
 import { AppError } from '../http/errors.ts';
 import type { CountedShare, CountedView, CountersRepository } from './counters.repository.ts';
 import type { TagPreferencesRepository } from './tag-preferences.repository.ts';
@@ -46,9 +47,23 @@ export class EngagementService {
     this.now = now;
   }
 
-  async recordView(postId: number, viewer: CountingViewer, options: { completed?: boolean } = {}): Promise<CountedView> {
+  /** `source`: where the view comes from, kept with its analytics event (analytics/view-source.ts). */
+  async recordView(
+    postId: number,
+    viewer: CountingViewer,
+    options: { completed?: boolean; source?: ViewSource } = {},
+  ): Promise<CountedView> {
     const completed = options.completed === true;
-    const result = await this.counters.recordView(postId, viewer, windowStart(this.now(), VIEW_WINDOW_MS), completed);
+    const now = this.now();
+    const source = options.source ?? UNKNOWN_SOURCE;
+    const result = await this.counters.recordView(
+      postId,
+      viewer,
+      new Date(now),
+      windowStart(now, VIEW_WINDOW_MS),
+      completed,
+      source,
+    );
     if (!result) throw new AppError('not_found');
     if (completed) await this.savePreference(viewer.key, postId);
     return result;

@@ -1,5 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { ViewSourceFields } from '../analytics/view-source.ts';
+import { WatchProgressBody } from '../analytics/watch-progress.service.ts';
 import { nulAt } from '../http/input-guards.ts';
 import { SHARE_PLATFORMS } from '../posts/engagement.service.ts';
 import { notificationTypes } from './events.ts';
@@ -10,10 +12,15 @@ const TagName = Type.String({ minLength: 1, maxLength: 64 });
 const strict = { additionalProperties: false } as const;
 
 export const clientEvents = {
-  /** The post now on screen (null: none); the socket receives its live counters while it stays. */
-  viewingPost: Type.Object({ id: Type.Union([Id, Type.Null()]) }, strict),
+  /**
+   * The post now on screen (null: none); the socket receives its live counters while it stays. `page` and
+   * `referrer` say where the view comes from (analytics/view-source.ts).
+   */
+  viewingPost: Type.Object({ id: Type.Union([Id, Type.Null()]), ...ViewSourceFields }, strict),
   /** The post was watched to the end. */
-  viewedPost: Type.Object({ id: Id }, strict),
+  viewedPost: Type.Object({ id: Id, ...ViewSourceFields }, strict),
+  /** Watch time of the post's player since its last report, batched (analytics/watch-progress.service.ts). */
+  watchProgress: Type.Object({ id: Id, ...WatchProgressBody.properties }, strict),
   readNotif: Type.Object({ type: Type.Union(notificationTypes.map((type) => Type.Literal(type))) }, strict),
   hitPlaylist: Type.Object({ id: Id }, strict),
   hitTag: Type.Object({ tag: TagName }, strict),

@@ -1,4 +1,6 @@
 import type { WebSocket } from 'ws';
+import { ReportRate } from '../analytics/report-rate.ts';
+import { UNKNOWN_COUNTRY } from '../analytics/view-source.ts';
 import { rateLimitKey } from '../http/security.ts';
 import { addressKey, networkKey } from '../posts/viewer.ts';
 
@@ -26,6 +28,10 @@ export class Peer {
   readonly locale: string;
   hidden = false;
   viewingPostId: number | undefined;
+  /** The viewer's country as the trusted proxy told it at the upgrade, for its views' analytics (analytics/view-source.ts). */
+  country: string = UNKNOWN_COUNTRY;
+  /** The socket's own allowance of watchProgress reports, apart from its general message rate. */
+  readonly progressRate = new ReportRate();
   /** Cleared when a ping goes out, set by the pong: a peer still unset at the next ping is dead. */
   alive = true;
   /** Messages refused for rate since the socket opened. */

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { EmailActionService } from '../accounts/email-actions.service.ts';
 import type { RequestSession, SessionService } from '../accounts/session.service.ts';
+import type { ViewSources } from '../analytics/view-source.ts';
+import type { WatchProgressService } from '../analytics/watch-progress.service.ts';
 import { AppError, errorTable } from '../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { PlaylistService } from '../playlists/playlists.service.ts';
@@ -21,6 +23,9 @@ export interface SocketActionDeps {
   readonly emailActions: EmailActionService;
   /** Views, hits and shares count through the same services as their HTTP routes, with the same rules. */
   readonly engagement: Pick<EngagementService, 'recordView' | 'recordShare'>;
+  /** Where a view comes from, and the player's watch progress (analytics/). */
+  readonly viewSources: ViewSources;
+  readonly progress: Pick<WatchProgressService, 'report'>;
   readonly tags: Pick<TagService, 'recordHit' | 'recordShare'>;
   readonly playlists: Pick<PlaylistService, 'recordHit' | 'recordShare'>;
   readonly events: EventPublisher;
@@ -42,21 +47,30 @@ export class SocketActions {
   }
 
   async handle(peer: Peer, message: ClientMessage): Promise<void> {
-    const { repository, hub, engagement, tags, playlists } = this.deps;
+    const { repository, hub, engagement, tags, playlists, viewSources } = this.deps;
     switch (message.event) {
       case 'viewingPost': {
-        const postId = message.data.id ?? undefined;
+        const { id, ...sent } = message.data;
+        const postId = id ?? undefined;
         const counters = postId === undefined ? undefined : await repository.postCounters(postId);
         hub.view(peer, counters ? postId : undefined);
         if (postId === undefined || !counters) return;
-        await engagement.recordView(postId, peer.countingViewer);
+        await engagement.recordView(postId, peer.countingViewer, { source: viewSources.source(peer.country, sent) });
         this.sendCounters(peer, postId, counters);
         return;
       }
-      case 'viewedPost':
+      case 'viewedPost': {
+        const { id, ...sent } = message.data;
         // A completion without a start (a reconnect in between) still counts the view once.
-        await engagement.recordView(message.data.id, peer.countingViewer, { completed: true });
+        await engagement.recordView(id, peer.countingViewer, { completed: true, source: viewSources.source(peer.country, sent) });
         return;
+      }
+      case 'watchProgress': {
+        if (!peer.progressRate.take()) throw new AppError('watch_progress_too_frequent');
+        const { id, ...progress } = message.data;
+        await this.deps.progress.report(id, peer.viewerKey, progress);
+        return;
+      }
       case 'readNotif': {
         const userId = this.requireUser(peer);
         await this.deps.notifications.markRead(userId, message.data.type);

@@ -2,6 +2,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AccountServices } from '../accounts/account-services.ts';
+import type { ViewSources } from '../analytics/view-source.ts';
+import type { WatchProgressService } from '../analytics/watch-progress.service.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -26,6 +28,8 @@ export interface SocketRouteOptions {
   readonly accounts: Pick<AccountServices, 'sessions' | 'emailActions'>;
   readonly notifications: NotificationService;
   readonly engagement: EngagementService;
+  readonly viewSources: ViewSources;
+  readonly progress: WatchProgressService;
   readonly tags: TagService;
   readonly playlists: PlaylistService;
   readonly baseUrl: string;
@@ -56,6 +60,8 @@ export default async function socketRoutes(app: FastifyInstance, options: Socket
     emailActions: options.accounts.emailActions,
     notifications: options.notifications,
     engagement: options.engagement,
+    viewSources: options.viewSources,
+    progress: options.progress,
     tags: options.tags,
     playlists: options.playlists,
     events: options.events,
@@ -78,6 +84,7 @@ export default async function socketRoutes(app: FastifyInstance, options: Socket
     },
     (socket, request) => {
       const peer = new Peer(socket, request.ip, request.client.locale);
+      peer.country = options.viewSources.country(request.headers);
       if (hub.socketsOf(peer.client) >= options.socketsPerAddress) {
         peer.send('error', socketError(new AppError('socket_limit_reached')));
         socket.close(CloseCode.tooManySockets, 'too many sockets');

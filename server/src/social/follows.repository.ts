@@ -20,7 +20,10 @@ export interface ListedUser {
   readonly avatar: Record<string, string>;
 }
 
-/** The follow graph. Counters change in the same statement as the row, and only when the row changed. */
+/**
+ * The follow graph. Counters change in the same statement as the row, and only when the row changed; so
+ * does the analytics' follow_events log (a follow gained or lost), since an unfollow deletes the row.
+ */
 export class FollowsRepository {
   private readonly db: Db;
 
@@ -45,6 +48,8 @@ export class FollowsRepository {
       WITH added AS (
         INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
         ON CONFLICT DO NOTHING RETURNING follower_id, followee_id
+      ), logged AS (
+        INSERT INTO follow_events (followee_id, follower_id, kind) SELECT followee_id, follower_id, 'gained' FROM added
       )
       UPDATE users u SET
         followers_count = u.followers_count + CASE WHEN u.id = a.followee_id THEN 1 ELSE 0 END,
@@ -57,6 +62,8 @@ export class FollowsRepository {
       WITH removed AS (
         DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}
         RETURNING follower_id, followee_id
+      ), logged AS (
+        INSERT INTO follow_events (followee_id, follower_id, kind) SELECT followee_id, follower_id, 'lost' FROM removed
       )
       UPDATE users u SET
         followers_count = greatest(u.followers_count - CASE WHEN u.id = r.followee_id THEN 1 ELSE 0 END, 0),

@@ -89,6 +89,7 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
             <VideoPlayer
               ref={setPlayer}
               media={video}
+              postId={post.id}
               level={level}
               autoplay={autoplay}
               requestedAt={requestedAt}

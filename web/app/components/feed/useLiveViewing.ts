@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { sendLive } from '../../lib/live-messages';
+import { currentViewSource } from '../../lib/view-source';
 import { usePostCounters } from '../notifications/usePostCounters';
 import type { FeedPost } from './feed-data';
 
@@ -33,6 +34,6 @@ export function useLiveViewing(activeId: number | undefined, change: Change): (p
   }, [viewedId, likesCount, shareCount, change]);
 
   return useCallback((post: FeedPost) => {
-    sendLive('viewedPost', { id: post.id });
+    sendLive('viewedPost', { id: post.id, ...currentViewSource() });
   }, []);
 }

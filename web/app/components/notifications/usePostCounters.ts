@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { liveSocket } from '../../lib/socket-client';
+import { currentViewSource } from '../../lib/view-source';
 
 export interface PostCounters {
   readonly likesCount?: number;
@@ -17,7 +18,8 @@ export function usePostCounters(postId: number | undefined): PostCounters {
     setCounters({});
     const socket = liveSocket();
     if (!socket || postId === undefined) return;
-    const announce = () => socket.send('viewingPost', { id: postId });
+    // Counts the view, with the screen and referrer the analytics keep (analytics/view-source.ts).
+    const announce = () => socket.send('viewingPost', { id: postId, ...currentViewSource() });
     if (socket.connected) announce();
     const stops = [
       socket.on('open', announce),

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { sendLive } from '../../lib/live-messages';
+import { currentViewSource } from '../../lib/view-source';
 import type { FeedPost } from '../feed/feed-data';
 import { PlayIcon, SoundOffIcon, SoundOnIcon } from '../feed/icons';
 import styles from './EmbedCard.module.css';
@@ -18,6 +20,17 @@ export function EmbedCard({ post, siteUrl }: { post: FeedPost; siteUrl: string }
   const player = useRef<PlayerHandle | null>(null);
   const [paused, setPaused] = useState(true);
   const [failed, setFailed] = useState(false);
+  const viewCounted = useRef(false);
+  // The embed plays only on a tap: its first playing is the view, counted with the embedding site as referrer.
+  const onPausedChange = useCallback(
+    (nowPaused: boolean) => {
+      setPaused(nowPaused);
+      if (nowPaused || viewCounted.current) return;
+      viewCounted.current = true;
+      sendLive('viewingPost', { id: post.id, ...currentViewSource() });
+    },
+    [post.id],
+  );
   const video = post.media.find(isVideo);
   const pictures = post.media.filter(isImage);
   const avatar = avatarUrl(post.user.avatar, 'small');
@@ -30,9 +43,10 @@ export function EmbedCard({ post, siteUrl }: { post: FeedPost; siteUrl: string }
           <VideoPlayer
             ref={player}
             media={video}
+            postId={post.id}
             level="play"
             autoplay={false}
-            onPausedChange={setPaused}
+            onPausedChange={onPausedChange}
             onNotPlayable={() => setFailed(true)}
           />
         ) : (

@@ -4,6 +4,7 @@ import { attachSource, type Detach } from './attach-source';
 import { recordFirstFrame } from './first-frame';
 import { playback, usePlayback } from './playback-store';
 import { pickSource, type Rendition, stillUrl, videoSources } from './renditions';
+import { useWatchProgress } from './useWatchProgress';
 import styles from './VideoPlayer.module.css';
 import { VideoProgress } from './VideoProgress';
 
@@ -21,6 +22,8 @@ export interface PlayerHandle {
 
 export interface VideoPlayerProps {
   readonly media: PostMedia;
+  /** The post the video belongs to: its playing time is reported for the creator's analytics. */
+  readonly postId?: number;
   readonly level: LoadLevel;
   /** Starts by itself when it becomes the current video (the autoplay cookie); else waits for a tap. */
   readonly autoplay: boolean;
@@ -47,8 +50,9 @@ function sourceChain(media: PostMedia, quality: string, neededHeight: number): R
  * back to the next rendition; when none plays, `onNotPlayable` tells the feed.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { media, level, autoplay, requestedAt, onNotPlayable, onPausedChange, onCompleted, ref } = props;
+  const { media, postId, level, autoplay, requestedAt, onNotPlayable, onPausedChange, onCompleted, ref } = props;
   const video = useRef<HTMLVideoElement>(null);
+  useWatchProgress(video, postId);
   const { muted, quality } = usePlayback();
   // The player fills the feed's height, so the viewport's height in device pixels is the picture to cover.
   const [neededHeight] = useState(() =>
