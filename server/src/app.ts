@@ -22,6 +22,7 @@ import responseCache from './http/response-cache.ts';
 import { trackRoutes } from './http/route-list.ts';
 import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
+import coverRoutes from './media/cover/cover.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import { MediaAccessRepository } from './media/media-access.ts';
 import retryRoutes from './media/processing/retry.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(postRoutes, { posts: services.posts.posts });
   await app.register(pinRoutes, { pins: services.posts.pins });
   await app.register(retryRoutes, { processing: services.processing, posts: services.posts.posts });
+  await app.register(coverRoutes, { covers: services.cover.covers });
   await app.register(likeRoutes, { likes: services.posts.likes });
   await app.register(followRoutes, { follows: services.posts.follows });
   await app.register(preferencesRoutes, { preferences: services.preferences });

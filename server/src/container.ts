@@ -12,6 +12,7 @@ import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createCdnPurger } from './media/cdn-purger.ts';
+import { type CoverServices, createCoverServices } from './media/cover/cover-services.ts';
 import { MediaRemovalService } from './media/media-removal.service.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';
 import type { ProcessingService } from './media/processing/processing.service.ts';
@@ -56,6 +57,8 @@ export interface Container {
     readonly upload: UploadServices;
     /** Takedowns: withdrawn media's files deleted and purged from the CDN (jobs media:remove-files, media:purge-cdn). */
     readonly mediaRemoval: MediaRemovalService;
+    /** Cover frames chosen in the studio: the routes' service and the job `media:cover` (media/cover/). */
+    readonly cover: CoverServices;
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
@@ -78,6 +81,7 @@ export function jobDeps(container: Container): JobDeps {
     processing: container.services.processing,
     upload: container.services.upload.uploads,
     mediaRemoval: container.services.mediaRemoval,
+    cover: container.services.cover.job,
     events: container.events,
     enforcement: container.services.enforcement,
   };
@@ -141,6 +145,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       log,
       screen: watchedWords,
     });
+    const mediaRemoval = new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl);
     const accounts = createAccountServices(database.db, config, log, storage, events, watchedWords);
     enforcement = await createEnforcementServices({
       db: database.db,
@@ -169,7 +174,8 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         media: createSimicheckServices(config, database.db, storage, events, log),
         processing,
         upload,
-        mediaRemoval: new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl),
+        mediaRemoval,
+        cover: createCoverServices({ config, db: database.db, storage, removal: mediaRemoval, events, log }),
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
         discovery: createDiscoveryServices(database.db, config, log, moderation.intake, watchedWords),
         enforcement,

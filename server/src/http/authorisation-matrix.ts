@@ -228,6 +228,12 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     other: 'post_not_retryable',
     owner: 'post_not_retryable',
   }),
+  // Cover frames (media/cover/): the owner's request is queued; a JSON body is not a picture upload.
+  ownerOnly('GET /api/studio/post/:postId/cover', ({ post }) => `/api/studio/post/${post}/cover`),
+  ownerOnly('POST /api/studio/post/:postId/cover/frame', ({ post }) => json(`/api/studio/post/${post}/cover/frame`, { timeMs: 1000 })),
+  ownerOnly('POST /api/studio/post/:postId/cover/image', ({ post }) => json(`/api/studio/post/${post}/cover/image`, {}), {
+    owner: 'unsupported_media_type',
+  }),
   ownerOnly('POST /api/post/pin/:id', ({ post }) => json(`/api/post/pin/${post}`, {})),
   ownerOnly('DELETE /api/post/pin/:id', ({ post }) => `/api/post/pin/${post}`),
   loggedIn('POST /api/post/like/:id', ({ post }) => json(`/api/post/like/${post}`, {})),

@@ -34,6 +34,7 @@ const slashless = (withSlash: string): ScreenUse => ({
   reason: `the same list as ${withSlash} (spec §7 writes both forms); the screens call the form with the slash`,
 });
 const managePost = { screen: 'routes/profile.tsx', source: 'components/posts/post-management.ts' } as const;
+const coverTab = { screen: 'routes/studio/post-cover.tsx', source: 'components/cover/cover-api.ts' } as const;
 const importJob = { screen: 'routes/new-post.tsx', source: 'components/upload/useImportJob.ts' } as const;
 const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseActions.tsx' } as const;
 const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
@@ -100,6 +101,9 @@ export const apiScreens: Record<string, ScreenUse> = {
   'PUT /api/post/:id': managePost,
   'DELETE /api/post/:id': managePost,
   'POST /api/post/retry/:id': managePost,
+  'GET /api/studio/post/:postId/cover': coverTab,
+  'POST /api/studio/post/:postId/cover/frame': coverTab,
+  'POST /api/studio/post/:postId/cover/image': coverTab,
   'GET /api/post/likes/:id': { screen: 'routes/profile-post.tsx', source: 'components/posts/LikersSheet.tsx' },
   'GET /api/debug/post/:id': {
     reason:

@@ -3,6 +3,7 @@ import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
+import type { CoverJob } from '../media/cover/cover-job.ts';
 import type { MediaRemovalService } from '../media/media-removal.service.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
@@ -25,6 +26,7 @@ export interface JobDeps {
   readonly processing?: ProcessingService;
   readonly upload?: UploadService;
   readonly mediaRemoval?: MediaRemovalService;
+  readonly cover?: CoverJob;
   readonly enforcement?: EnforcementServices;
 }
 
@@ -53,6 +55,8 @@ export interface JobPayloads {
   'media:remove-files': { readonly name: string };
   /** Enqueued by database triggers when public media stops being public; job key `media-purge-cdn:{name}`. */
   'media:purge-cdn': { readonly name: string };
+  /** A cover frame or picture chosen in the studio (media/cover/); queue `media-cover:{mediaId}`, one at a time. */
+  'media:cover': { readonly coverId: number };
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -86,6 +90,8 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   },
   'media:remove-files': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').removeFiles(payload.name),
   'media:purge-cdn': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').purgeCdn(payload.name),
+  'media:cover': (deps, payload, run) =>
+    required(deps.cover, 'cover').run(payload.coverId, run ?? { attempts: 1, maxAttempts: 1 }),
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
