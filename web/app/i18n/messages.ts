@@ -2,6 +2,7 @@ import site from './locales/en.json';
 import account from './namespaces/account/en.json';
 import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
+import cover from './namespaces/cover/en.json';
 import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
 import feed from './namespaces/feed/en.json';
@@ -26,6 +27,7 @@ export const sourceMessages = {
   account,
   console: consoleScreens,
   counts,
+  cover,
   discovery,
   enforcement,
   feed,
@@ -47,6 +49,7 @@ export const namespaces = [
   'account',
   'console',
   'counts',
+  'cover',
   'discovery',
   'enforcement',
   'feed',
