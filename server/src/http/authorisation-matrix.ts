@@ -230,7 +230,9 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   }),
   // Cover frames (media/cover/): the owner's request is queued; a JSON body is not a picture upload.
   ownerOnly('GET /api/studio/post/:postId/cover', ({ post }) => `/api/studio/post/${post}/cover`),
-  ownerOnly('POST /api/studio/post/:postId/cover/frame', ({ post }) => json(`/api/studio/post/${post}/cover/frame`, { timeMs: 1000 })),
+  ownerOnly('POST /api/studio/post/:postId/cover/frame', ({ post }) =>
+    json(`/api/studio/post/${post}/cover/frame`, { timeMs: 1000 }),
+  ),
   ownerOnly('POST /api/studio/post/:postId/cover/image', ({ post }) => json(`/api/studio/post/${post}/cover/image`, {}), {
     owner: 'unsupported_media_type',
   }),

@@ -5,12 +5,12 @@ import type { JobRun } from '../../jobs/registry.ts';
 import { MediaStatus } from '../../posts/post-status.ts';
 import type { EventPublisher } from '../../realtime/events.ts';
 import type { MediaRemovalService } from '../media-removal.service.ts';
+import type { MediaToolsRepository } from '../probe.ts';
 import { type RenderedStills, THUMBER_SIZES, videoStills } from '../processing/image-variants.ts';
 import { asFailure, ProcessingFailure } from '../processing/processing-failure.ts';
 import { posterSize, renditionKey } from '../processing/processing-steps.ts';
 import { fetchToFile, type ScratchSpace } from '../processing/scratch-space.ts';
 import type { Transcoder } from '../processing/transcoder.ts';
-import type { MediaToolsRepository } from '../probe.ts';
 import { sniffFile } from '../sniff.ts';
 import type { Storage } from '../storage.ts';
 import { contentTypeOfKey } from '../storage-keys.ts';
@@ -34,7 +34,9 @@ const END_MARGIN_MS = 100;
 
 /** The `/thumber/` stills (variant → file) keep their deterministic keys: media.routes.ts builds them from the name alone. */
 const THUMBER_FILES: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.keys(THUMBER_SIZES).flatMap((size) => ['jpg', 'png'].map((format) => [`${size}-${format}`, `${size}-${format}.${format}`])),
+  Object.keys(THUMBER_SIZES).flatMap((size) =>
+    ['jpg', 'png'].map((format) => [`${size}-${format}`, `${size}-${format}.${format}`]),
+  ),
 );
 
 /**
@@ -97,14 +99,16 @@ export class CoverJob {
     }
     const sniffed = await sniffFile(path);
     if (cover.source === 'image') {
-      if (sniffed.kind !== 'image') throw new ProcessingFailure('not_video_or_image', `sniffed ${sniffed.kind}`, { permanent: true });
+      if (sniffed.kind !== 'image')
+        throw new ProcessingFailure('not_video_or_image', `sniffed ${sniffed.kind}`, { permanent: true });
       await tools.probeImage(path, sniffed.format);
       const size = posterSize(cover.width ?? 0, cover.height ?? 0);
       return pictureAsFrame(path, size).catch((error: unknown) => {
         throw new ProcessingFailure('not_video_or_image', (error as Error).message, { permanent: true });
       });
     }
-    if (sniffed.kind !== 'video') throw new ProcessingFailure('not_video_or_image', `sniffed ${sniffed.kind}`, { permanent: true });
+    if (sniffed.kind !== 'video')
+      throw new ProcessingFailure('not_video_or_image', `sniffed ${sniffed.kind}`, { permanent: true });
     const probe = await tools.probeVideo(path, sniffed.container);
     const durationMs = Math.round(probe.durationSeconds * 1000);
     const seekMs = Math.max(0, Math.min(cover.timeMs ?? 0, durationMs - END_MARGIN_MS));
@@ -144,7 +148,7 @@ export class CoverJob {
   async #cleanUp(coverId: number): Promise<void> {
     const { repository, storage, removal } = this.#deps;
     const cover = await repository.job(coverId);
-    if (!cover || cover.state !== 'applied') return;
+    if (cover?.state !== 'applied') return;
     const current = await repository.isCurrent(cover.id, cover.mediaId);
     const overwritten: string[] = [];
     const staged: string[] = [];

@@ -6,7 +6,10 @@ export const coverParams = Type.Object({ postId: Id });
 export type CoverParams = Static<typeof coverParams>;
 
 /** A moment of the video, in milliseconds from its start; the service checks it against the duration. */
-export const coverFrameBody = Type.Object({ timeMs: Type.Integer({ minimum: 0, maximum: 86_400_000 }) }, { additionalProperties: false });
+export const coverFrameBody = Type.Object(
+  { timeMs: Type.Integer({ minimum: 0, maximum: 86_400_000 }) },
+  { additionalProperties: false },
+);
 export type CoverFrameBody = Static<typeof coverFrameBody>;
 
 const Still = Type.Object({ webp: Type.Optional(Type.String()), jpg: Type.Optional(Type.String()) });

@@ -29,7 +29,8 @@ async function ask(timeMs: number): Promise<number> {
 }
 /** Every file the media row names is stored, so the post is served whole. */
 async function everyVariantStored() {
-  for (const variant of Object.values(await variants())) expect(await t.container.storage.exists(variant.key), variant.key).toBe(true);
+  for (const variant of Object.values(await variants()))
+    expect(await t.container.storage.exists(variant.key), variant.key).toBe(true);
 }
 
 beforeAll(async () => {
@@ -105,6 +106,10 @@ test('a newer request wins over an older one still waiting; a post removed meanw
   await t.container.database.db.updateTable('posts').set({ status: PostStatus.removed }).where('id', '=', video.postId).execute();
   await runCoverJob(t, late, { attempts: 1, maxAttempts: 3 });
   expect(await variants()).toEqual(before);
-  const row = await t.container.database.db.selectFrom('media_covers').select(['state', 'error']).where('id', '=', late).executeTakeFirstOrThrow();
+  const row = await t.container.database.db
+    .selectFrom('media_covers')
+    .select(['state', 'error'])
+    .where('id', '=', late)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ state: 'failed', error: 'cover_post_withdrawn' });
 });

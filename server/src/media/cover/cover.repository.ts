@@ -187,7 +187,12 @@ export class CoverRepository {
         .selectFrom('media_covers as c')
         .innerJoin('media_files as m', 'm.id', 'c.media_id')
         .innerJoin('posts as p', 'p.id', 'm.post_id')
-        .select(['m.id as mediaId', 'm.variants', 'p.status as postStatus', sql<boolean>`p.deleted_at IS NOT NULL`.as('postDeleted')])
+        .select([
+          'm.id as mediaId',
+          'm.variants',
+          'p.status as postStatus',
+          sql<boolean>`p.deleted_at IS NOT NULL`.as('postDeleted'),
+        ])
         .where('c.id', '=', coverId)
         .forUpdate('m')
         .executeTakeFirst();
@@ -228,10 +233,6 @@ export class CoverRepository {
   }
 
   async end(coverId: number, state: 'done' | 'failed' | 'superseded', error: string | null = null): Promise<void> {
-    await this.#db
-      .updateTable('media_covers')
-      .set({ state, error, updated_at: new Date() })
-      .where('id', '=', coverId)
-      .execute();
+    await this.#db.updateTable('media_covers').set({ state, error, updated_at: new Date() }).where('id', '=', coverId).execute();
   }
 }

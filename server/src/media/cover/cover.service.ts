@@ -3,13 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../http/errors.ts';
 import { mediaUrl } from '../../posts/post-card.ts';
-import type { ScratchSpace } from '../processing/scratch-space.ts';
 import type { MediaToolsRepository } from '../probe.ts';
+import type { ScratchSpace } from '../processing/scratch-space.ts';
 import type { ImageFormat } from '../sniff.ts';
 import type { Storage } from '../storage.ts';
 import type { CoverJobSpec, CoverRepository, CoverRequestRow, StudioVideo } from './cover.repository.ts';
-import type { CoverRequestView, CoverView } from './cover-schema.ts';
 import { coverRefusal } from './cover-rules.ts';
+import type { CoverRequestView, CoverView } from './cover-schema.ts';
 import { checkCoverPicture, coverImageFormat } from './cover-stills.ts';
 
 /** graphile-worker attempts of one `media:cover` job. */
@@ -97,7 +97,10 @@ export class CoverService {
   async #view(video: ReadyVideo): Promise<CoverView> {
     const { media } = video;
     const latest = await this.#deps.repository.latestRequest(media.id);
-    const url = (name: string) => (media.variants[name] ? mediaUrl(media.variants[name].key) : undefined);
+    const url = (name: string) => {
+      const variant = media.variants[name];
+      return variant ? mediaUrl(variant.key) : undefined;
+    };
     const mp4 = Object.entries(media.variants)
       .filter(([, variant]) => variant.mime === 'video/mp4')
       .sort(([, a], [, b]) => (a.height ?? 0) - (b.height ?? 0))[0];

@@ -2,12 +2,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MediaVariant } from '../../db/schema.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
+import type { BusEvent } from '../../realtime/events.ts';
 import { actingAs, authAs, createPost, createUser } from '../../test/fixtures.ts';
 import { multipart } from '../../test/multipart.ts';
 import { temporaryDirectory } from '../../test/processes.ts';
 import { type TestApp, testApp } from '../../test/test-app.ts';
 import { pngBomb } from '../hostile/hostile-fixtures.ts';
-import type { BusEvent } from '../../realtime/events.ts';
 import type { CoverAnswer } from './cover-schema.ts';
 import {
   CLIP_SIZE,
@@ -27,13 +27,11 @@ const dir = temporaryDirectory('velvet-cover-');
 const ONCE = { attempts: 1, maxAttempts: 3 };
 
 const variantsOf = async (mediaId: number) =>
-  (
-    await t.container.database.db
-      .selectFrom('media_files')
-      .select(['variants', 'placeholder'])
-      .where('id', '=', mediaId)
-      .executeTakeFirstOrThrow()
-  ) as { variants: Record<string, MediaVariant>; placeholder: string };
+  (await t.container.database.db
+    .selectFrom('media_files')
+    .select(['variants', 'placeholder'])
+    .where('id', '=', mediaId)
+    .executeTakeFirstOrThrow()) as { variants: Record<string, MediaVariant>; placeholder: string };
 
 /** Every still of the cover: poster, listing and thumbnail in WebP and JPEG, peek and mini in JPEG and PNG. */
 const STILLS = ['poster', 'listing', 'thumb'].flatMap((r) => [`${r}-webp`, `${r}-jpg`]);
@@ -72,7 +70,13 @@ describe('who may choose a cover, and of which post', () => {
     expect((await t.get(url)).body.error).toBe('login_required');
 
     const state = (await owner.get(url)) as CoverAnswer;
-    expect(state.cover).toMatchObject({ postId: video.postId, mediaId: video.mediaId, durationMs: 6000, ...CLIP_SIZE, request: null });
+    expect(state.cover).toMatchObject({
+      postId: video.postId,
+      mediaId: video.mediaId,
+      durationMs: 6000,
+      ...CLIP_SIZE,
+      request: null,
+    });
     expect(state.cover.video).toMatch(/\/mp4-360\.mp4$/);
 
     expect((await owner.post(`${url}/frame`, { timeMs: 6000 })).error).toBe('cover_time_out_of_range');
@@ -120,7 +124,10 @@ describe('a moment of the video as the cover', () => {
     }
     for (const still of STILLS) {
       expect(after.variants[still]!.key).not.toBe(before.variants[still]!.key);
-      expect(after.variants[still]).toMatchObject({ width: before.variants[still]!.width, height: before.variants[still]!.height });
+      expect(after.variants[still]).toMatchObject({
+        width: before.variants[still]!.width,
+        height: before.variants[still]!.height,
+      });
       expect(await t.container.storage.exists(before.variants[still]!.key)).toBe(false);
       expect(purger.urls).toContain(`${t.container.config.http.baseUrl}/${before.variants[still]!.key}`);
       expect((await t.get(`/${before.variants[still]!.key}`)).status).toBe(404);
@@ -149,7 +156,9 @@ describe('a moment of the video as the cover', () => {
 
 describe('a picture as the cover', () => {
   test('replaces every still, cut to the poster size, and the upload itself is not kept', async () => {
-    const picture = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ff00ff' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ff00ff' } })
+      .png()
+      .toBuffer();
     const asked = await uploadPicture(video.postId, picture);
     expect(asked.cover.request).toMatchObject({ source: 'image', timeMs: null, status: 'pending' });
     await runCoverJob(t, asked.cover.request!.id, ONCE);
@@ -164,14 +173,21 @@ describe('a picture as the cover', () => {
   });
 
   test('refuses by content what is not a usable picture, before anything is stored', async () => {
-    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
     const refusals: [string, Buffer][] = [
       ['not_video_or_image', Buffer.from('<?php system($_GET["c"]); ?>')],
       ['not_video_or_image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"/>')],
       ['not_video_or_image', jpeg.subarray(0, Math.floor(jpeg.length / 3))],
       ['unsupported_image_format', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')],
       ['media_too_many_pixels', pngBomb(60_000)],
-      ['picture_too_small', await sharp({ create: { width: 200, height: 900, channels: 3, background: '#fff' } }).png().toBuffer()],
+      [
+        'picture_too_small',
+        await sharp({ create: { width: 200, height: 900, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      ],
       ['file_too_large', Buffer.concat([jpeg, Buffer.alloc(16 * 1024 * 1024)])],
     ];
     const count = async () => (await t.container.database.db.selectFrom('media_covers').select('id').execute()).length;

@@ -2,8 +2,8 @@ import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import type { CoverView } from '../../../../server/src/media/cover/cover-schema.ts';
 import { useTranslation } from '../../i18n/react';
 import forms from '../account/forms.module.css';
-import { coverMessageKey, formatMoment } from './cover-messages';
 import styles from './CoverStudio.module.css';
+import { coverMessageKey, formatMoment } from './cover-messages';
 import { Filmstrip } from './Filmstrip';
 import { useCover } from './useCover';
 
@@ -88,7 +88,12 @@ export function CoverStudio({ initial }: { initial: CoverView }) {
             moment={moment}
             onPick={setMoment}
           />
-          <button type="button" className={`${forms.primary} ${styles.use}`} disabled={working} onClick={() => chooseFrame(moment)}>
+          <button
+            type="button"
+            className={`${forms.primary} ${styles.use}`}
+            disabled={working}
+            onClick={() => chooseFrame(moment)}
+          >
             {t('cover.useFrame')}
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { formatMoment } from './cover-messages';
 import styles from './CoverStudio.module.css';
+import { formatMoment } from './cover-messages';
 
 /** Frames in the strip: one per eighth of the video, taken at the middle of each eighth. */
 const FRAMES = 8;
@@ -40,7 +40,10 @@ interface FilmstripProps {
  */
 export function Filmstrip({ video, durationMs, width, height, moment, onPick }: FilmstripProps) {
   const { t } = useTranslation();
-  const times = useMemo(() => Array.from({ length: FRAMES }, (_, index) => Math.round((durationMs * (index + 0.5)) / FRAMES)), [durationMs]);
+  const times = useMemo(
+    () => Array.from({ length: FRAMES }, (_, index) => Math.round((durationMs * (index + 0.5)) / FRAMES)),
+    [durationMs],
+  );
   const [frames, setFrames] = useState<readonly (string | undefined)[]>(() => times.map(() => undefined));
 
   useEffect(() => {

@@ -25,7 +25,11 @@ export async function choosePicture(postId: number, file: File): Promise<CoverVi
     credentials: 'same-origin',
     headers: apiHeaders(document.documentElement.lang || 'en-US'),
   });
-  const answer = (await response.json().catch(() => ({}))) as Partial<CoverAnswer> & { error?: string; message?: string; statusCode?: number };
+  const answer = (await response.json().catch(() => ({}))) as Partial<CoverAnswer> & {
+    error?: string;
+    message?: string;
+    statusCode?: number;
+  };
   if (answer.statusCode !== 2 || !answer.cover) {
     const code = answer.error ?? (response.status === 429 ? 'rate_limited' : 'internal_error');
     throw new ApiError(code, answer.statusCode ?? -99, answer.message ?? response.statusText);
