@@ -1,8 +1,14 @@
 import type { ErrorCode } from '../../http/errors.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
 
-/** Post states in which the cover may change: processed and not withdrawn (published, private, in review). */
-export const COVER_POST_STATES: readonly number[] = [PostStatus.published, PostStatus.private, PostStatus.inReview];
+/** Post states in which the cover may change: processed and not withdrawn (published, private, in review, draft, scheduled). */
+export const COVER_POST_STATES: readonly number[] = [
+  PostStatus.published,
+  PostStatus.private,
+  PostStatus.inReview,
+  PostStatus.draft,
+  PostStatus.scheduled,
+];
 
 const WITHDRAWN: readonly number[] = [PostStatus.removed, PostStatus.blocked];
 
