@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { CoverView } from '../../../../server/src/media/cover/cover-schema.ts';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
@@ -18,6 +19,7 @@ const FAILED_MS = 8000;
 export function useCover(initial: CoverView) {
   const { t } = useTranslation();
   const { showStatus } = useAccount();
+  const { revalidate } = useRevalidator();
   const [cover, setCover] = useState(initial);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string>();
@@ -36,9 +38,12 @@ export function useCover(initial: CoverView) {
     const request = cover.request;
     if (!request || request.id !== followed.current || request.status === 'pending') return;
     followed.current = undefined;
-    if (request.status === 'done') showStatus(t('cover.done'), 'success', DONE_MS);
-    else showStatus(t(coverMessageKey(request.error)), 'error', FAILED_MS);
-  }, [cover.request, showStatus, t]);
+    if (request.status === 'done') {
+      showStatus(t('cover.done'), 'success', DONE_MS);
+      // The editor's header shows the post's thumbnail: read it again.
+      void revalidate();
+    } else showStatus(t(coverMessageKey(request.error)), 'error', FAILED_MS);
+  }, [cover.request, showStatus, t, revalidate]);
 
   const send = useCallback(async (request: () => Promise<CoverView>) => {
     setSending(true);
