@@ -23,6 +23,7 @@ import responseCache from './http/response-cache.ts';
 import { trackRoutes } from './http/route-list.ts';
 import security from './http/security.ts';
 import outboxRoutes from './mail/outbox.routes.ts';
+import coverRoutes from './media/cover/cover.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import { MediaAccessRepository } from './media/media-access.ts';
 import retryRoutes from './media/processing/retry.routes.ts';
@@ -45,6 +46,7 @@ import settingsRoutes from './settings/settings.routes.ts';
 import followRoutes from './social/follows.routes.ts';
 import likeRoutes from './social/likes.routes.ts';
 import soundRoutes from './sounds/sounds.routes.ts';
+import studioRoutes from './studio/studio.routes.ts';
 import tagRoutes from './tags/tags.routes.ts';
 import webApp from './web/web.plugin.ts';
 
@@ -117,6 +119,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(postRoutes, { posts: services.posts.posts });
   await app.register(pinRoutes, { pins: services.posts.pins });
   await app.register(retryRoutes, { processing: services.processing, posts: services.posts.posts });
+  await app.register(coverRoutes, { covers: services.cover.covers });
   await app.register(likeRoutes, { likes: services.posts.likes });
   await app.register(followRoutes, { follows: services.posts.follows });
   await app.register(preferencesRoutes, { preferences: services.preferences });
@@ -138,6 +141,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(verificationRequestRoutes, { verification: services.verification });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
+  await app.register(studioRoutes, { studio: services.studio });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

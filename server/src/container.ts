@@ -13,6 +13,7 @@ import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createCdnPurger } from './media/cdn-purger.ts';
+import { type CoverServices, createCoverServices } from './media/cover/cover-services.ts';
 import { MediaRemovalService } from './media/media-removal.service.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';
 import type { ProcessingService } from './media/processing/processing.service.ts';
@@ -33,6 +34,8 @@ import type { ScraperService } from './scraper/scraper.service.ts';
 import { createScraperService } from './scraper/scraper-services.ts';
 import { createDiscoveryServices, type DiscoveryServices } from './search/discovery-services.ts';
 import { SettingsService } from './settings/settings.service.ts';
+import { StudioRepository } from './studio/studio.repository.ts';
+import { StudioService } from './studio/studio.service.ts';
 
 /** Everything a process needs, built once and passed down; nothing reaches for a global. */
 export interface Container {
@@ -57,6 +60,8 @@ export interface Container {
     readonly upload: UploadServices;
     /** Takedowns: withdrawn media's files deleted and purged from the CDN (jobs media:remove-files, media:purge-cdn). */
     readonly mediaRemoval: MediaRemovalService;
+    /** Cover frames chosen in the studio: the routes' service and the job `media:cover` (media/cover/). */
+    readonly cover: CoverServices;
     readonly scraper: ScraperService;
     readonly discovery: DiscoveryServices;
     readonly notifications: NotificationService;
@@ -68,6 +73,8 @@ export interface Container {
     readonly enforcement: EnforcementServices;
     /** Creator analytics' events in: view sources, watch progress (analytics/README.md). */
     readonly analyticsIngestion: AnalyticsIngestion;
+    /** Creator studio: drafts, scheduling, per-post settings (studio/README.md). */
+    readonly studio: StudioService;
   };
   close(): Promise<void>;
 }
@@ -81,9 +88,11 @@ export function jobDeps(container: Container): JobDeps {
     processing: container.services.processing,
     upload: container.services.upload.uploads,
     mediaRemoval: container.services.mediaRemoval,
+    cover: container.services.cover.job,
     events: container.events,
     enforcement: container.services.enforcement,
     analytics: container.config.analytics,
+    studio: container.services.studio,
   };
 }
 
@@ -145,6 +154,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       log,
       screen: watchedWords,
     });
+    const mediaRemoval = new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl);
     const accounts = createAccountServices(database.db, config, log, storage, events, watchedWords);
     enforcement = await createEnforcementServices({
       db: database.db,
@@ -173,7 +183,8 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         media: createSimicheckServices(config, database.db, storage, events, log),
         processing,
         upload,
-        mediaRemoval: new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl),
+        mediaRemoval,
+        cover: createCoverServices({ config, db: database.db, storage, removal: mediaRemoval, events, log }),
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
         discovery: createDiscoveryServices(database.db, config, log, moderation.intake, watchedWords),
         enforcement,
@@ -181,6 +192,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
         analyticsIngestion: createAnalyticsIngestion(database.db, config),
+        studio: new StudioService(new StudioRepository(database.db), config.studio),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 // The operator side's tables join `Database` by augmentation; loading them here makes every program that
 // sees `Database` (the web app's typecheck too) see them.
+import type {} from '../media/cover/cover.tables.ts';
 import type {} from '../moderation/moderation.tables.ts';
 
 /** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
@@ -143,6 +144,12 @@ export interface PostsTable {
   /** Migration 0025: pre-publication review (enforcement/README.md). */
   reviewed_at: Timestamp | null;
   review_reason: 'prepublication' | 'watched-word' | 'hidden' | null;
+  /** Migration 0026 (studio/): when a scheduled post (12) goes public. */
+  scheduled_at: Timestamp | null;
+  /** Migration 0026: per-post settings; comments stay off (the product has none yet). */
+  allow_embedding: Defaulted<boolean>;
+  allow_downloads: Defaulted<boolean>;
+  allow_comments: Defaulted<boolean>;
 }
 
 export interface PostJobsTable {

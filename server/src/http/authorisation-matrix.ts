@@ -228,6 +228,14 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     other: 'post_not_retryable',
     owner: 'post_not_retryable',
   }),
+  // Cover frames (media/cover/): the owner's request is queued; a JSON body is not a picture upload.
+  ownerOnly('GET /api/studio/post/:postId/cover', ({ post }) => `/api/studio/post/${post}/cover`),
+  ownerOnly('POST /api/studio/post/:postId/cover/frame', ({ post }) =>
+    json(`/api/studio/post/${post}/cover/frame`, { timeMs: 1000 }),
+  ),
+  ownerOnly('POST /api/studio/post/:postId/cover/image', ({ post }) => json(`/api/studio/post/${post}/cover/image`, {}), {
+    owner: 'unsupported_media_type',
+  }),
   ownerOnly('POST /api/post/pin/:id', ({ post }) => json(`/api/post/pin/${post}`, {})),
   ownerOnly('DELETE /api/post/pin/:id', ({ post }) => `/api/post/pin/${post}`),
   loggedIn('POST /api/post/like/:id', ({ post }) => json(`/api/post/like/${post}`, {})),
@@ -235,6 +243,26 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   open('POST /api/post/view/:id', ({ post }) => json(`/api/post/view/${post}`, {})),
   open('POST /api/post/share/:id', ({ post }) => json(`/api/post/share/${post}`, {})),
   open('POST /api/post/progress/:id', ({ post }) => json(`/api/post/progress/${post}`, { watchedMs: 1000 })),
+
+  // Creator studio: the session's own posts. The fixture's private post is no draft, so the owner's
+  // scheduling and publishing calls answer post_not_schedulable; studio/*.test.ts walks the real flows.
+  loggedIn('GET /api/studio/posts', '/api/studio/posts?state=private'),
+  ownerOnly('GET /api/studio/posts/:id', ({ privatePost }) => `/api/studio/posts/${privatePost}`),
+  ownerOnly(
+    'PUT /api/studio/posts/:id/schedule',
+    ({ privatePost }) =>
+      json(`/api/studio/posts/${privatePost}/schedule`, { at: new Date(Date.now() + 3_600_000).toISOString() }),
+    { owner: 'post_not_schedulable' },
+  ),
+  ownerOnly('DELETE /api/studio/posts/:id/schedule', ({ privatePost }) => `/api/studio/posts/${privatePost}/schedule`, {
+    owner: 'post_not_schedulable',
+  }),
+  ownerOnly('POST /api/studio/posts/:id/publish', ({ privatePost }) => json(`/api/studio/posts/${privatePost}/publish`, {}), {
+    owner: 'post_not_schedulable',
+  }),
+  ownerOnly('PUT /api/studio/posts/:id/settings', ({ privatePost }) =>
+    json(`/api/studio/posts/${privatePost}/settings`, { allowDownloads: true }),
+  ),
   open('GET /api/oembed', ({ post }) => `/api/oembed?url=${encodeURIComponent(`http://localhost:3000/video?id=${post}`)}`),
 
   // Uploads and imports.

@@ -109,6 +109,12 @@ export const errorTable = {
   counter_notice_not_allowed: { statusCode: -227, message: 'A counter-notice applies only to a post withheld for copyright' },
   counter_notice_exists: { statusCode: -228, message: 'A counter-notice was already sent for this decision' },
   watched_word_blocked: { statusCode: -229, message: 'This text contains a word that is not allowed here' },
+  // Cover frames chosen in the studio (media/cover/).
+  cover_not_video: { statusCode: -280, message: 'Only a video post has a frame to choose as its cover' },
+  cover_post_not_ready: { statusCode: -281, message: 'This post is still being processed; choose its cover when it is ready' },
+  cover_post_failed: { statusCode: -282, message: 'This post could not be processed, so it has no cover to change' },
+  cover_post_withdrawn: { statusCode: -283, message: 'This post was removed, so its cover cannot be changed' },
+  cover_time_out_of_range: { statusCode: -284, message: 'Choose a moment within the video' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },
@@ -122,6 +128,18 @@ export const errorTable = {
   },
   // Creator analytics, ingestion (analytics/): -290..-299.
   watch_progress_too_frequent: { statusCode: -290, message: 'Watch progress is reported too often' },
+  // Creator studio (studio/): drafts, scheduling, per-post settings (-260..-269).
+  schedule_too_soon: { statusCode: -260, message: 'Choose a time at least a minute from now' },
+  schedule_too_far: { statusCode: -261, message: 'A post can be scheduled at most 30 days ahead' },
+  schedule_limit_reached: {
+    statusCode: -262,
+    message: 'You have as many scheduled posts as you can have; publish or cancel one first',
+  },
+  post_not_schedulable: {
+    statusCode: -263,
+    message: 'Only a draft or a scheduled post can be scheduled or published from the studio',
+  },
+  embedding_disabled: { statusCode: -264, message: 'The creator does not allow this post to be embedded' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -34,8 +34,10 @@ const slashless = (withSlash: string): ScreenUse => ({
   reason: `the same list as ${withSlash} (spec §7 writes both forms); the screens call the form with the slash`,
 });
 const managePost = { screen: 'routes/profile.tsx', source: 'components/posts/post-management.ts' } as const;
+const coverTab = { screen: 'routes/studio/post-cover.tsx', source: 'components/cover/cover-api.ts' } as const;
 const importJob = { screen: 'routes/new-post.tsx', source: 'components/upload/useImportJob.ts' } as const;
 const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseActions.tsx' } as const;
+const studioPost = { screen: 'routes/studio/post-details.tsx', source: 'components/studio/studio-api.ts' } as const;
 const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
 const otherClients =
   'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
@@ -100,6 +102,9 @@ export const apiScreens: Record<string, ScreenUse> = {
   'PUT /api/post/:id': managePost,
   'DELETE /api/post/:id': managePost,
   'POST /api/post/retry/:id': managePost,
+  'GET /api/studio/post/:postId/cover': coverTab,
+  'POST /api/studio/post/:postId/cover/frame': coverTab,
+  'POST /api/studio/post/:postId/cover/image': coverTab,
   'GET /api/post/likes/:id': { screen: 'routes/profile-post.tsx', source: 'components/posts/LikersSheet.tsx' },
   'GET /api/debug/post/:id': {
     reason:
@@ -201,6 +206,12 @@ export const apiScreens: Record<string, ScreenUse> = {
   'GET /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
   'POST /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
 
+  'GET /api/studio/posts': { screen: 'routes/studio/index.tsx', source: 'components/studio/studio-api.ts' },
+  'GET /api/studio/posts/:id': { screen: 'routes/studio/post-layout.tsx' },
+  'PUT /api/studio/posts/:id/schedule': studioPost,
+  'DELETE /api/studio/posts/:id/schedule': studioPost,
+  'POST /api/studio/posts/:id/publish': studioPost,
+  'PUT /api/studio/posts/:id/settings': studioPost,
   'GET /api/admin/me': { screen: 'routes/admin/layout.tsx' },
   'GET /api/admin/cases': { screen: 'routes/admin/queues.tsx' },
   'POST /api/admin/cases/bulk': { screen: 'routes/admin/queues.tsx', source: 'components/moderation/QueueView.tsx' },

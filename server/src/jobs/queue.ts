@@ -46,9 +46,21 @@ export async function addJobIn<N extends JobName>(
   db: Kysely<any>,
   name: N,
   payload: JobPayloads[N],
-  spec: { readonly jobKey?: string; readonly maxAttempts?: number; readonly runAt?: Date } = {},
+  spec: {
+    readonly jobKey?: string;
+    readonly maxAttempts?: number;
+    readonly runAt?: Date;
+    /** Jobs sharing a queue name run one at a time, in order. */
+    readonly queueName?: string;
+  } = {},
 ): Promise<void> {
   await sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json,
     max_attempts => ${spec.maxAttempts ?? null}::int, job_key => ${spec.jobKey ?? null}::text,
-    run_at => ${spec.runAt ?? null}::timestamptz)`.execute(db);
+    run_at => ${spec.runAt ?? null}::timestamptz, queue_name => ${spec.queueName ?? null}::text)`.execute(db);
+}
+
+/** Removes the waiting job with this key, on `db` (which may be a transaction); a running job is left to finish. */
+// biome-ignore lint/suspicious/noExplicitAny: any database or transaction; remove_job needs no table types
+export async function removeJobIn(db: Kysely<any>, jobKey: string): Promise<void> {
+  await sql`SELECT graphile_worker.remove_job(${jobKey})`.execute(db);
 }

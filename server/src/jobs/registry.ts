@@ -4,6 +4,7 @@ import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import { type AnalyticsJobSettings, purgeRawEvents, type RollupRange, rollupAnalytics } from '../analytics/analytics.jobs.ts';
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
+import type { CoverJob } from '../media/cover/cover-job.ts';
 import type { MediaRemovalService } from '../media/media-removal.service.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
@@ -14,6 +15,7 @@ import { refreshPopularity } from '../posts/popularity.job.ts';
 import { purgeEventPayloads } from '../realtime/event-payloads.job.ts';
 import type { EventPublisher } from '../realtime/events.ts';
 import type { ScraperService } from '../scraper/scraper.service.ts';
+import type { StudioService } from '../studio/studio.service.ts';
 
 /** Everything a job handler may need, wired once in the container. */
 export interface JobDeps {
@@ -26,9 +28,11 @@ export interface JobDeps {
   readonly processing?: ProcessingService;
   readonly upload?: UploadService;
   readonly mediaRemoval?: MediaRemovalService;
+  readonly cover?: CoverJob;
   readonly enforcement?: EnforcementServices;
   /** Raw analytics events' retention (ANALYTICS_RAW_EVENT_DAYS). */
   readonly analytics?: AnalyticsJobSettings;
+  readonly studio?: StudioService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -56,6 +60,8 @@ export interface JobPayloads {
   'media:remove-files': { readonly name: string };
   /** Enqueued by database triggers when public media stops being public; job key `media-purge-cdn:{name}`. */
   'media:purge-cdn': { readonly name: string };
+  /** A cover frame or picture chosen in the studio (media/cover/); queue `media-cover:{mediaId}`, one at a time. */
+  'media:cover': { readonly coverId: number };
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -64,6 +70,8 @@ export interface JobPayloads {
   /** Daily aggregates from raw events (analytics/README.md); a range rebuilds those days, none the recent ones. */
   'analytics:rollup': RollupRange;
   'analytics:purge-raw-events': Record<string, never>;
+  /** Due at a scheduled post's time (studio/README.md); job key `studio-publish:{postId}`. */
+  'studio:publish-scheduled': { readonly postId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -92,6 +100,8 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   },
   'media:remove-files': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').removeFiles(payload.name),
   'media:purge-cdn': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').purgeCdn(payload.name),
+  'media:cover': (deps, payload, run) =>
+    required(deps.cover, 'cover').run(payload.coverId, run ?? { attempts: 1, maxAttempts: 1 }),
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
@@ -108,6 +118,7 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'analytics:purge-raw-events': async (deps) => {
     await purgeRawEvents(deps.db, required(deps.analytics, 'analytics'));
   },
+  'studio:publish-scheduled': (deps, payload) => required(deps.studio, 'studio').publishScheduled(payload.postId),
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */

@@ -38,6 +38,20 @@ export class MediaRemovalService {
     if (keys.length) await this.#cdn.purge(this.#addresses(name, keys));
   }
 
+  /**
+   * A media name's files changed without a withdrawal (a new cover, media/cover/README.md): the CDN drops the
+   * addresses of `overwritten` (replaced in place under the same key) and `retired` (no longer referenced) and
+   * the name's `/thumber/` addresses; then the retired files are deleted. A failure throws, and the caller's
+   * job retries: purging and deleting again is harmless.
+   */
+  async retireFiles(name: string, overwritten: readonly string[], retired: readonly string[]): Promise<void> {
+    const folder = folderOf(name);
+    const keys = [...overwritten, ...retired];
+    if (keys.some((key) => !key.startsWith(folder))) throw new Error(`Keys outside ${folder}`);
+    await this.#cdn.purge(this.#addresses(name, keys));
+    for (const key of retired) await this.#storage.delete(key);
+  }
+
   #addresses(name: string, keys: readonly string[]): string[] {
     return [
       ...keys.map((key) => `${this.#origin}/${key}`),

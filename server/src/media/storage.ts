@@ -20,8 +20,8 @@ export interface ByteRange {
 
 /**
  * Where media bytes live. Keys are slash-separated paths such as `media/<name>/poster-jpg.jpg`; objects are
- * written once and never change, until a takedown removes a media name's folder whole (media/README.md
- * "Takedowns").
+ * written once and never change (but for the `/thumber/` stills a new cover replaces, media/cover/README.md),
+ * until a takedown removes a media name's folder whole (media/README.md "Takedowns").
  */
 export interface Storage {
   /** Stores the bytes under key; readers see the old object or the whole new one, never a part. */

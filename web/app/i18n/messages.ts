@@ -2,6 +2,7 @@ import site from './locales/en.json';
 import account from './namespaces/account/en.json';
 import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
+import cover from './namespaces/cover/en.json';
 import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
 import feed from './namespaces/feed/en.json';
@@ -13,6 +14,7 @@ import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
+import studio from './namespaces/studio/en.json';
 import upload from './namespaces/upload/en.json';
 import verification from './namespaces/verification/en.json';
 
@@ -26,6 +28,7 @@ export const sourceMessages = {
   account,
   console: consoleScreens,
   counts,
+  cover,
   discovery,
   enforcement,
   feed,
@@ -37,6 +40,7 @@ export const sourceMessages = {
   profile,
   sounds,
   statements,
+  studio,
   upload,
   verification,
 };
@@ -47,6 +51,7 @@ export const namespaces = [
   'account',
   'console',
   'counts',
+  'cover',
   'discovery',
   'enforcement',
   'feed',
@@ -58,6 +63,7 @@ export const namespaces = [
   'profile',
   'sounds',
   'statements',
+  'studio',
   'upload',
   'verification',
 ] as const;

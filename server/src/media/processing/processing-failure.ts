@@ -1,3 +1,4 @@
+import { MediaProbeError } from '../probe.ts';
 import type { UploadErrorCode } from '../upload-rules.ts';
 
 /**
@@ -24,4 +25,13 @@ export class ProcessingFailure extends Error {
     this.detail = detail;
     this.permanent = options.permanent;
   }
+}
+
+/** Any error of a step as a ProcessingFailure: the probe's refusals are permanent, anything unexpected is retried. */
+export function asFailure(error: unknown): ProcessingFailure {
+  if (error instanceof ProcessingFailure) return error;
+  if (error instanceof MediaProbeError) return new ProcessingFailure(error.code, error.detail, { permanent: true });
+  return new ProcessingFailure('media_processing_failed', error instanceof Error ? error.message : String(error), {
+    permanent: false,
+  });
 }

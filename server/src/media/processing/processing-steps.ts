@@ -38,6 +38,11 @@ const POSTER_POSITIONS = [0.4, 0.25, 0.6, 0.1, 0.8];
 /** Posters are at most this on their shortest side (the largest rung). */
 const POSTER_MAX_SIDE = 1080;
 
+/** The poster's size for a video of this displayed size: the video's own, at most 1080 on its shortest side. */
+export function posterSize(width: number, height: number): { width: number; height: number } {
+  return rungSize(Math.min(width, height, POSTER_MAX_SIDE), width, height);
+}
+
 function refused(error: unknown): never {
   if (error instanceof MediaProbeError) throw new ProcessingFailure(error.code, error.detail, { permanent: true });
   throw error;
@@ -113,8 +118,7 @@ export class ProcessingSteps {
   async #stills(run: ProcessingRun): Promise<void> {
     const source = await this.#videoSource(run);
     const { width, height, durationSeconds } = source.probe;
-    const shortest = Math.min(width, height, POSTER_MAX_SIDE);
-    const size = rungSize(shortest, width, height);
+    const size = posterSize(width, height);
     let frame: Buffer | undefined;
     for (const position of POSTER_POSITIONS) {
       frame = await this.#deps.transcoder.stillFrame(source, durationSeconds * position, size.width, size.height);

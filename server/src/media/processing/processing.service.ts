@@ -3,11 +3,10 @@ import { AppError } from '../../http/errors.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
 import { jobsProgress } from '../../posts/processing-progress.ts';
 import type { EventPublisher } from '../../realtime/events.ts';
-import { MediaProbeError } from '../probe.ts';
 import { IMAGE_JOBS, videoJobs } from './ladder.ts';
 import type { MediaProcessing } from './media-processing.ts';
 import type { ProcessingPost, ProcessingRepository } from './processing.repository.ts';
-import { ProcessingFailure } from './processing-failure.ts';
+import { asFailure, ProcessingFailure } from './processing-failure.ts';
 import type { ProcessingRun, ProcessingSteps } from './processing-steps.ts';
 import type { ScratchSpace } from './scratch-space.ts';
 
@@ -36,14 +35,6 @@ export interface ProcessingDeps {
 
 /** Post statuses in which the worker job has work to do. */
 const IN_PIPELINE: readonly number[] = [PostStatus.queued, PostStatus.checking, PostStatus.processing];
-
-function asFailure(error: unknown): ProcessingFailure {
-  if (error instanceof ProcessingFailure) return error;
-  if (error instanceof MediaProbeError) return new ProcessingFailure(error.code, error.detail, { permanent: true });
-  return new ProcessingFailure('media_processing_failed', error instanceof Error ? error.message : String(error), {
-    permanent: false,
-  });
-}
 
 /**
  * The processing half of the media pipeline (README.md beside this file): plans a post's jobs, runs them
