@@ -11,6 +11,8 @@ import { WatchedWords } from './enforcement/watched-words.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
+import { CaptionsRepository } from './captions/captions.repository.ts';
+import { CaptionsService } from './captions/captions.service.ts';
 import { createCdnPurger } from './media/cdn-purger.ts';
 import { MediaRemovalService } from './media/media-removal.service.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';
@@ -65,6 +67,8 @@ export interface Container {
     readonly verification: VerificationRequestService;
     /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
     readonly enforcement: EnforcementServices;
+    /** Captions of video posts (captions/README.md). */
+    readonly captions: CaptionsService;
   };
   close(): Promise<void>;
 }
@@ -176,6 +180,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         notifications,
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
+        captions: new CaptionsService(new CaptionsRepository(database.db), storage, config.captions),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -53,6 +53,8 @@ export interface JobPayloads {
   'media:remove-files': { readonly name: string };
   /** Enqueued by database triggers when public media stops being public; job key `media-purge-cdn:{name}`. */
   'media:purge-cdn': { readonly name: string };
+  /** Enqueued with a caption change (captions/captions.service.ts): rewritten files purged, replaced ones deleted. */
+  'captions:retire-files': { readonly purge: readonly string[]; readonly remove: readonly string[] };
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -86,6 +88,8 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   },
   'media:remove-files': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').removeFiles(payload.name),
   'media:purge-cdn': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').purgeCdn(payload.name),
+  'captions:retire-files': (deps, payload) =>
+    required(deps.mediaRemoval, 'mediaRemoval').retireObjects(payload.purge, payload.remove),
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);
