@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
+import { CaptionsRepository } from './captions/captions.repository.ts';
+import { CaptionsService } from './captions/captions.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -11,8 +13,6 @@ import { WatchedWords } from './enforcement/watched-words.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
-import { CaptionsRepository } from './captions/captions.repository.ts';
-import { CaptionsService } from './captions/captions.service.ts';
 import { createCdnPurger } from './media/cdn-purger.ts';
 import { MediaRemovalService } from './media/media-removal.service.ts';
 import type { MediaProcessing } from './media/processing/media-processing.ts';

@@ -105,13 +105,19 @@ describe('WebVTT', () => {
   });
 
   test('unsorted cues are put in order; overlapping cues are kept', () => {
-    const file = 'WEBVTT\n\n00:05.000 --> 00:06.000\nthird\n\n00:01.000 --> 00:04.000\nfirst\n\n00:02.000 --> 00:03.000\nsecond\n';
+    const file =
+      'WEBVTT\n\n00:05.000 --> 00:06.000\nthird\n\n00:01.000 --> 00:04.000\nfirst\n\n00:02.000 --> 00:03.000\nsecond\n';
     const cues = parseCaptions(file, limits, TEN_SECONDS).cues;
     expect(cues.map((cue) => cue.plain)).toEqual(['first', 'second', 'third']);
   });
 
   test('timings: huge, malformed, reversed and after the video are refused; a little past the end is cut', () => {
-    for (const timing of ['99999999:00:00.000 --> 99999999:00:01.000', '00:01 --> 00:02', '00:01.000 --> 00:61.000', '00:05.000 --> 00:04.000']) {
+    for (const timing of [
+      '99999999:00:00.000 --> 99999999:00:01.000',
+      '00:01 --> 00:02',
+      '00:01.000 --> 00:61.000',
+      '00:05.000 --> 00:04.000',
+    ]) {
       expect(refusal(() => served(`WEBVTT\n\n${timing}\ntext\n`))).toBe('caption_timing_invalid');
     }
     expect(refusal(() => served('WEBVTT\n\n00:30.000 --> 00:31.000\nlate\n'))).toBe('caption_timing_invalid');
@@ -126,6 +132,17 @@ describe('WebVTT', () => {
     expect(served(`WEBVTT\n\n00:01.000 --> 00:02.000\n<i>${'&amp;'.repeat(60)}</i>\n`)).toContain('&amp;');
     expect(refusal(() => served('WEBVTT\n\nNOTE only a note\n'))).toBe('caption_empty');
     expect(refusal(() => served('WEBVTT\n\n00:01.000 --> 00:02.000\n<script></script>\n'))).toBe('caption_empty');
+  });
+
+  test('pathological text (unclosed overrides and tags, arrows) is read in linear time', () => {
+    // Quadratic scanning of these 300 KB would take minutes; linear takes well under a second.
+    const started = performance.now();
+    const junk = `WEBVTT\n\n00:01.000 --> 00:02.000\n${'{\\<a&#'.repeat(50_000)}\n`;
+    expect(refusal(() => parseCaptions(junk, { ...limits, maxBytes: 1_000_000 }, TEN_SECONDS))).toBe('caption_cue_too_long');
+    expect(refusal(() => parseCaptions(`WEBVTT\n\n${'0-->'.repeat(75_000)}\n`, limits, TEN_SECONDS))).toBe(
+      'caption_timing_invalid',
+    );
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   test('text that is neither WebVTT nor SRT is refused by content, whatever it claims', () => {

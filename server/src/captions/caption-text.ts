@@ -17,7 +17,7 @@ export function decodeCaptionBytes(bytes: Uint8Array): string {
     throw encodingRefused('not UTF-8; save the file as UTF-8');
   }
   // Tab, line feed and carriage return are the only control characters a text file needs.
-  const control = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f]/.exec(text);
+  const control = /[^\P{Cc}\t\n\r]/u.exec(text);
   if (control) throw encodingRefused(`control character U+${control[0].codePointAt(0)?.toString(16).padStart(4, '0')}`);
   return text;
 }
@@ -60,37 +60,53 @@ export function cleanCueText(text: string): CleanCueText {
   const open: string[] = [];
   let markup = '';
   let plain = '';
-  const withoutOverrides = text.replace(/\{\\[^}\n]*\}/g, '');
-  for (const [token] of withoutOverrides.matchAll(/<[^<>\n]*>|[^<]+|</g)) {
-    if (token.length > 1 && token.startsWith('<') && token.endsWith('>')) {
-      const tag = /^<(\/?)([A-Za-z]+)/.exec(token);
-      const name = tag?.[2]?.toLowerCase();
-      if (!tag || !name || !KEPT_TAGS.has(name)) continue;
-      if (!tag[1]) {
-        if (!open.includes(name)) {
-          open.push(name);
-          markup += `<${name}>`;
-        }
-      } else if (open.includes(name)) {
-        // Closing an outer tag closes the ones opened inside it, as HTML would.
-        while (open.length) {
-          const closed = open.pop();
-          markup += `</${closed}>`;
-          if (closed === name) break;
-        }
-      }
-      continue;
-    }
-    const decoded = decodeEntities(token).replace(/\t/g, ' ');
+  // Text between kept tags is decoded and escaped once per run, not once per token.
+  let pending = '';
+  const flush = () => {
+    const decoded = decodeEntities(pending).replace(/\t/g, ' ');
     plain += decoded;
     markup += escapeCueText(decoded);
+    pending = '';
+  };
+  // SSA override blocks are short and hold no brace, which keeps a line of unclosed `{\` linear to scan.
+  const withoutOverrides = text.replace(/\{\\[^{}\n]{0,200}\}/g, '');
+  for (const [token] of withoutOverrides.matchAll(/<[^<>\n]*>|[^<]+|</g)) {
+    const tag = token.length > 1 && token.endsWith('>') ? /^<(\/?)([A-Za-z]+)/.exec(token) : null;
+    const name = tag?.[2]?.toLowerCase();
+    if (!tag || !name || !KEPT_TAGS.has(name)) {
+      // Any other tag goes; its text stays (`<v Roger>` drops the voice, `<c.red>red</c>` keeps "red").
+      if (!token.startsWith('<') || !token.endsWith('>') || token.length === 1) pending += token;
+      continue;
+    }
+    flush();
+    if (!tag[1]) {
+      if (!open.includes(name)) {
+        open.push(name);
+        markup += `<${name}>`;
+      }
+    } else if (open.includes(name)) {
+      // Closing an outer tag closes the ones opened inside it, as HTML would.
+      while (open.length) {
+        const closed = open.pop();
+        markup += `</${closed}>`;
+        if (closed === name) break;
+      }
+    }
   }
+  flush();
   while (open.length) markup += `</${open.pop()}>`;
   const lines = markup
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !/^(<\/?[ibu]>)+$/.test(line));
-  return { lines, plain: plain.split('\n').map((line) => line.trim()).filter(Boolean).join(' ') };
+  return {
+    lines,
+    plain: plain
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' '),
+  };
 }
 
 function decodeEntities(text: string): string {

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { addJobIn } from '../jobs/queue.ts';
-import { refreshPostSearchText } from '../posts/post-tags.repository.ts';
 import { PostStatus } from '../posts/post-status.ts';
+import { refreshPostSearchText } from '../posts/post-tags.repository.ts';
 
 /** The video a caption belongs to: a post's first media file, as its owner sees it. */
 export interface CaptionedVideo {
@@ -91,7 +91,11 @@ export class CaptionsRepository {
    * One caption change of a post, serialised with any other on the same video by a lock on its media row:
    * `change` sees the post's captions as they are and writes through the transaction it is given.
    */
-  async changeLocked<T>(postId: number, ownerId: number, change: (trx: Transaction<Database>, video: CaptionedVideo) => Promise<T>) {
+  async changeLocked<T>(
+    postId: number,
+    ownerId: number,
+    change: (trx: Transaction<Database>, video: CaptionedVideo) => Promise<T>,
+  ) {
     return this.db.transaction().execute(async (trx) => {
       const video = await this.findOwnedVideo(postId, ownerId, trx);
       if (!video) return undefined;
@@ -121,9 +125,7 @@ export class CaptionsRepository {
     await trx
       .insertInto('post_captions')
       .values(row)
-      .onConflict((conflict) =>
-        conflict.columns(['post_id', 'language']).doUpdateSet({ ...row, updated_at: sql`now()` }),
-      )
+      .onConflict((conflict) => conflict.columns(['post_id', 'language']).doUpdateSet({ ...row, updated_at: sql`now()` }))
       .execute();
     const variant = JSON.stringify({ [captionVariant(caption.language)]: { key: vttKey, mime: 'text/vtt', bytes: vttBytes } });
     await trx

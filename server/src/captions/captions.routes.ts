@@ -17,15 +17,19 @@ export default async function captionRoutes(app: FastifyInstance, { captions }: 
   const { maxBytes } = captions.limits;
   const body = captionUploadBody(maxBytes);
 
-  app.get('/api/studio/post/:postId/captions', { schema: { params: captionListParams }, preHandler: app.requireUser }, async (request) => {
-    const { postId } = request.params as Static<typeof captionListParams>;
-    const answer: CaptionListAnswer = {
-      statusCode: OK_DATA,
-      captions: await captions.list(sessionUserId(request), postId),
-      limits: { ...captions.limits },
-    };
-    return answer;
-  });
+  app.get(
+    '/api/studio/post/:postId/captions',
+    { schema: { params: captionListParams }, preHandler: app.requireUser },
+    async (request) => {
+      const { postId } = request.params as Static<typeof captionListParams>;
+      const answer: CaptionListAnswer = {
+        statusCode: OK_DATA,
+        captions: await captions.list(sessionUserId(request), postId),
+        limits: { ...captions.limits },
+      };
+      return answer;
+    },
+  );
 
   app.put(
     '/api/studio/post/:postId/captions/:language',
@@ -39,9 +43,13 @@ export default async function captionRoutes(app: FastifyInstance, { captions }: 
     },
   );
 
-  app.delete('/api/studio/post/:postId/captions/:language', { schema: { params: captionParams }, preHandler: app.requireUser }, async (request) => {
-    const { postId, language } = request.params as Static<typeof captionParams>;
-    await captions.remove(sessionUserId(request), postId, language);
-    return { statusCode: OK_ACTION };
-  });
+  app.delete(
+    '/api/studio/post/:postId/captions/:language',
+    { schema: { params: captionParams }, preHandler: app.requireUser },
+    async (request) => {
+      const { postId, language } = request.params as Static<typeof captionParams>;
+      await captions.remove(sessionUserId(request), postId, language);
+      return { statusCode: OK_ACTION };
+    },
+  );
 }

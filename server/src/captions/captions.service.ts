@@ -9,8 +9,8 @@ import { languages } from '../settings/languages.ts';
 import type { CaptionLimits } from './caption-parser.ts';
 import { parseCaptions, writeWebVtt } from './caption-parser.ts';
 import { decodeCaptionBytes } from './caption-text.ts';
-import type { CaptionSummary } from './captions.schemas.ts';
 import type { CaptionedVideo, CaptionRow, CaptionsRepository } from './captions.repository.ts';
+import type { CaptionSummary } from './captions.schemas.ts';
 import { subtitlePlaylist, withSubtitleRenditions } from './hls-subtitles.ts';
 
 /** Media ready to play (media/processing/README.md "States"). */
@@ -62,7 +62,9 @@ export class CaptionsService {
     if (!video) throw new AppError('not_found');
     assertCaptionable(video);
     if (bytes.length > this.#limits.maxBytes) {
-      throw new AppError('caption_too_large', { details: [{ field: 'file', problem: `more than ${this.#limits.maxBytes} bytes` }] });
+      throw new AppError('caption_too_large', {
+        details: [{ field: 'file', problem: `more than ${this.#limits.maxBytes} bytes` }],
+      });
     }
     const { cues } = parseCaptions(decodeCaptionBytes(bytes), this.#limits, video.durationMs);
     const vtt = Buffer.from(writeWebVtt(cues), 'utf8');

@@ -14,14 +14,19 @@ const t = await testApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', CAPTION_MAX_BY
 const { db } = t.container.database;
 afterAll(() => t.close());
 
-const SRT = '1\r\n00:00:01,000 --> 00:00:02,000\r\n<font color="red">Guten</font> <i>Tag</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nzanzibarquokka\r\n';
+const SRT =
+  '1\r\n00:00:01,000 --> 00:00:02,000\r\n<font color="red">Guten</font> <i>Tag</i>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nzanzibarquokka\r\n';
 const SERVED = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nGuten <i>Tag</i>\n\n00:00:03.000 --> 00:00:04.000\nzanzibarquokka\n';
 
 /** A published video post of a new user whose HLS master the pipeline wrote (one 540p rung). */
 async function processedVideo(status: number = PostStatus.published) {
   const owner = await createUser(db);
   const postId = await createPost(db, owner.id, { status });
-  const { id, name } = await db.selectFrom('media_files').select(['id', 'name']).where('post_id', '=', postId).executeTakeFirstOrThrow();
+  const { id, name } = await db
+    .selectFrom('media_files')
+    .select(['id', 'name'])
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow();
   const masterKey = `media/${name}/hls/master.m3u8`;
   const rung = { width: 540, height: 960, bytes: 1, durationSeconds: 8, bitRate: 1_000_000, codecs: 'avc1.64001f,mp4a.40.2' };
   const master = masterPlaylist([{ folder: '540p', mp4: { ...rung, path: '', remuxed: false } }]);
@@ -87,9 +92,11 @@ describe('captions of a video post', () => {
   test('a replacement gets a new address and the old file is purged and deleted; a deletion leaves the master as processed', async () => {
     const video = await processedVideo();
     const processedMaster = (await t.get(`/media/${video.name}/hls/master.m3u8`)).text;
-    const first = (await putCaption(video.postId, 'en', 'WEBVTT\n\n00:01.000 --> 00:02.000\nfirst\n', video.headers)).body.caption;
+    const first = (await putCaption(video.postId, 'en', 'WEBVTT\n\n00:01.000 --> 00:02.000\nfirst\n', video.headers)).body
+      .caption;
     await putCaption(video.postId, 'fr', 'WEBVTT\n\n00:01.000 --> 00:02.000\npremier\n', video.headers);
-    const second = (await putCaption(video.postId, 'en', 'WEBVTT\n\n00:01.000 --> 00:02.000\nsecond\n', video.headers)).body.caption;
+    const second = (await putCaption(video.postId, 'en', 'WEBVTT\n\n00:01.000 --> 00:02.000\nsecond\n', video.headers)).body
+      .caption;
     expect(second.url).not.toBe(first.url);
     const master = (await t.get(`/media/${video.name}/hls/master.m3u8`)).text;
     expect(master.match(/TYPE=SUBTITLES/g)).toHaveLength(2);
@@ -100,7 +107,11 @@ describe('captions of a video post', () => {
     expect((await t.get(second.url)).text).toContain('second');
 
     for (const language of ['en', 'fr']) {
-      const removed = await t.request({ method: 'DELETE', url: `/api/studio/post/${video.postId}/captions/${language}`, headers: video.headers });
+      const removed = await t.request({
+        method: 'DELETE',
+        url: `/api/studio/post/${video.postId}/captions/${language}`,
+        headers: video.headers,
+      });
       expect(removed.body).toEqual({ statusCode: 1 });
     }
     expect((await t.get(`/media/${video.name}/hls/master.m3u8`)).text).toBe(processedMaster);
@@ -110,7 +121,7 @@ describe('captions of a video post', () => {
     expect(await t.container.storage.list(`media/${video.name}/captions/`)).toEqual([]);
   });
 
-  test("only the owner changes captions; a cookie write from another site is refused", async () => {
+  test('only the owner changes captions; a cookie write from another site is refused', async () => {
     const video = await processedVideo();
     const stranger = await createUser(db);
     const strangerHeaders = await authAs(t, stranger.id);
@@ -119,7 +130,11 @@ describe('captions of a video post', () => {
     const list = await t.request({ method: 'GET', url: `/api/studio/post/${video.postId}/captions`, headers: strangerHeaders });
     expect(list.body.error).toBe('not_found');
     const { session } = await startSession(db, t.container.config.auth.jwtSecret, video.owner.id);
-    const crossSite = { cookie: `${ACCESS_COOKIE}=${session.accessToken}`, origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' };
+    const crossSite = {
+      cookie: `${ACCESS_COOKIE}=${session.accessToken}`,
+      origin: 'https://evil.test',
+      'sec-fetch-site': 'cross-site',
+    };
     expect((await putCaption(video.postId, 'en', file, crossSite)).body.error).toBe('csrf_rejected');
     const sameSite = { cookie: `${ACCESS_COOKIE}=${session.accessToken}`, 'sec-fetch-site': 'same-origin' };
     expect((await putCaption(video.postId, 'en', file, sameSite)).body.statusCode).toBe(2);
@@ -128,7 +143,11 @@ describe('captions of a video post', () => {
   test('hostile, oversized and wrongly encoded files are refused with their codes and change nothing', async () => {
     const video = await processedVideo();
     const cases: [string, Buffer | string, string][] = [
-      ['utf-16', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nx\n', 'utf16le')]), 'caption_encoding_invalid'],
+      [
+        'utf-16',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nx\n', 'utf16le')]),
+        'caption_encoding_invalid',
+      ],
       ['latin-1', Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nd\u00e9j\u00e0\n', 'latin1'), 'caption_encoding_invalid'],
       ['binary', Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), 'caption_encoding_invalid'],
       ['html', '<html><script>alert(1)</script></html>', 'caption_format_invalid'],

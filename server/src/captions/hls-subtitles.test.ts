@@ -4,7 +4,16 @@ import { subtitlePlaylist, withSubtitleRenditions } from './hls-subtitles.ts';
 
 const rung = (height: number) => ({
   folder: `${height}p`,
-  mp4: { path: '', width: (height * 9) / 16, height, bytes: 1, durationSeconds: 8, bitRate: 1e6, codecs: 'avc1.64001f', remuxed: false },
+  mp4: {
+    path: '',
+    width: (height * 9) / 16,
+    height,
+    bytes: 1,
+    durationSeconds: 8,
+    bitRate: 1e6,
+    codecs: 'avc1.64001f',
+    remuxed: false,
+  },
 });
 const processed = masterPlaylist([rung(360), rung(720)]);
 
@@ -22,7 +31,9 @@ test('every variant stream names the subtitle group; rewriting replaces the rend
   const streams = lines.filter((line) => line.startsWith('#EXT-X-STREAM-INF:'));
   expect(streams).toHaveLength(2);
   for (const stream of streams) expect(stream.match(/SUBTITLES="subs"/g)).toHaveLength(1);
-  expect(lines.indexOf(lines.find((line) => line.startsWith('#EXT-X-MEDIA:')) ?? '')).toBeLessThan(lines.indexOf(streams[0] ?? ''));
+  expect(lines.indexOf(lines.find((line) => line.startsWith('#EXT-X-MEDIA:')) ?? '')).toBeLessThan(
+    lines.indexOf(streams[0] ?? ''),
+  );
   expect(withSubtitleRenditions(two, [])).toBe(processed);
 });
 

@@ -38,9 +38,7 @@ export function withSubtitleRenditions(master: string, renditions: readonly Subt
   );
   const firstStream = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
   const at = firstStream < 0 ? lines.length : firstStream;
-  const withGroup = lines.map((line) =>
-    line.startsWith('#EXT-X-STREAM-INF:') ? `${line},SUBTITLES="${SUBTITLE_GROUP}"` : line,
-  );
+  const withGroup = lines.map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? `${line},SUBTITLES="${SUBTITLE_GROUP}"` : line));
   return `${[...withGroup.slice(0, at), ...media, ...withGroup.slice(at)].join('\n')}\n`;
 }
 
