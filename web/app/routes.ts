@@ -58,6 +58,7 @@ export default [
     index('routes/studio/index.tsx', { id: 'studio-posts' }),
     route('post/:postId', 'routes/studio/post-layout.tsx', { id: 'studio-post' }, [
       index('routes/studio/post-details.tsx', { id: 'studio-post-details' }),
+      route('captions', 'routes/studio/post-captions.tsx', { id: 'studio-post-captions' }),
     ]),
   ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
