@@ -23,11 +23,11 @@ test('a creator adds captions in the studio; a viewer turns them on in the playe
     const file = studio.getByLabel('Caption file (.vtt or .srt)');
     await studio.getByRole('combobox', { name: 'Language' }).selectOption('en');
     await file.setInputFiles({ name: 'captions.vtt', mimeType: 'text/vtt', buffer: UTF16 });
-    await studio.getByRole('button', { name: 'Upload' }).click();
+    await studio.getByRole('button', { name: 'Upload captions' }).click();
     await expect(studio.getByRole('alert')).toContainText('The file is not UTF-8 text.');
 
     await file.setInputFiles({ name: 'captions.txt', mimeType: 'text/plain', buffer: Buffer.from(VTT) });
-    await studio.getByRole('button', { name: 'Upload' }).click();
+    await studio.getByRole('button', { name: 'Upload captions' }).click();
     const english = studio.getByTestId('caption-en');
     await expect(english).toContainText('Captions: 1');
     await expect(english).toContainText('Hello from the harbour');
