@@ -9,6 +9,7 @@ import { loginProviderOrigins } from './accounts/provider-origins.ts';
 import socialRoutes from './accounts/social.routes.ts';
 import watchProgressRoutes from './analytics/watch-progress.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
+import captionRoutes from './captions/captions.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
@@ -139,6 +140,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(bannerRoutes, { banners: services.discovery.banners });
   await app.register(contactRoutes, { contact: services.discovery.contact });
   await app.register(verificationRequestRoutes, { verification: services.verification });
+  await app.register(captionRoutes, { captions: services.captions });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
   await app.register(studioRoutes, { studio: services.studio });

@@ -202,6 +202,24 @@ export const settingsSchema = Type.Object({
     default: 2,
     description: 'Uploads a user may have streaming at the same time.',
   }),
+  CAPTION_MAX_BYTES: Type.Integer({
+    minimum: 1024,
+    maximum: 4_194_304,
+    default: 524_288,
+    description: 'Largest caption file (WebVTT or SRT) a creator may upload for one language of a video, in bytes.',
+  }),
+  CAPTION_MAX_CUES: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    default: 5000,
+    description: 'Most cues (timed lines of text) one caption file may hold.',
+  }),
+  CAPTION_MAX_LINE_CHARS: Type.Integer({
+    minimum: 16,
+    maximum: 1000,
+    default: 120,
+    description: 'Longest line of a caption cue, in characters; a cue holds at most 4 lines.',
+  }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,

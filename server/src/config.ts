@@ -97,6 +97,8 @@ export interface Config {
     readonly atOnce: number;
   };
   readonly feed: { readonly rankingSeconds: number };
+  /** Caption uploads (captions/README.md). */
+  readonly captions: { readonly maxBytes: number; readonly maxCues: number; readonly maxLineChars: number };
   /** Viewers of one address range whose views / shares of a post count per window. */
   readonly counting: { readonly viewersPerNetwork: number; readonly sharersPerNetwork: number };
   /** Creator analytics (analytics/README.md): the trusted country header, raw events' retention. */
@@ -324,6 +326,11 @@ export function buildConfig(settings: Settings): Config {
       atOnce: settings.UPLOADS_AT_ONCE,
     },
     feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
+    captions: {
+      maxBytes: settings.CAPTION_MAX_BYTES,
+      maxCues: settings.CAPTION_MAX_CUES,
+      maxLineChars: settings.CAPTION_MAX_LINE_CHARS,
+    },
     counting: {
       viewersPerNetwork: settings.COUNTED_VIEWERS_PER_NETWORK,
       sharersPerNetwork: settings.COUNTED_SHARERS_PER_NETWORK,

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
 import { type AnalyticsIngestion, createAnalyticsIngestion } from './analytics/ingestion-services.ts';
+import { CaptionsRepository } from './captions/captions.repository.ts';
+import { CaptionsService } from './captions/captions.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -73,6 +75,8 @@ export interface Container {
     readonly enforcement: EnforcementServices;
     /** Creator analytics' events in: view sources, watch progress (analytics/README.md). */
     readonly analyticsIngestion: AnalyticsIngestion;
+    /** Captions of video posts (captions/README.md). */
+    readonly captions: CaptionsService;
     /** Creator studio: drafts, scheduling, per-post settings (studio/README.md). */
     readonly studio: StudioService;
   };
@@ -192,6 +196,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
         analyticsIngestion: createAnalyticsIngestion(database.db, config),
+        captions: new CaptionsService(new CaptionsRepository(database.db), storage, config.captions),
         studio: new StudioService(new StudioRepository(database.db), config.studio),
       },
       async close() {

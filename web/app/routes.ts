@@ -59,6 +59,7 @@ export default [
     route('post/:postId', 'routes/studio/post-layout.tsx', { id: 'studio-post' }, [
       index('routes/studio/post-details.tsx', { id: 'studio-post-details' }),
       route('cover', 'routes/studio/post-cover.tsx', { id: 'studio-post-cover' }),
+      route('captions', 'routes/studio/post-captions.tsx', { id: 'studio-post-captions' }),
     ]),
   ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [

@@ -123,6 +123,8 @@ const COUNTER_NOTICE = {
   jurisdictionConsent: true,
   signature: 'Post Owner',
 };
+/** A one-cue WebVTT file, base64. */
+const MATRIX_CAPTION = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n').toString('base64');
 const socialProviders = ['google', 'apple'] as const;
 /** An id token shaped well enough to pass the schema; no provider is configured in tests. */
 const FAKE_ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -264,6 +266,18 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     json(`/api/studio/posts/${privatePost}/settings`, { allowDownloads: true }),
   ),
   open('GET /api/oembed', ({ post }) => `/api/oembed?url=${encodeURIComponent(`http://localhost:3000/video?id=${post}`)}`),
+
+  // Captions (captions/README.md): the owner's alone. The fixture's video has no HLS master, so even its
+  // owner is refused an upload; captions.test.ts proves the owner's calls succeed on a processed video.
+  ownerOnly('GET /api/studio/post/:postId/captions', ({ post }) => `/api/studio/post/${post}/captions`),
+  ownerOnly(
+    'PUT /api/studio/post/:postId/captions/:language',
+    ({ post }) => json(`/api/studio/post/${post}/captions/en`, { file: MATRIX_CAPTION }),
+    { owner: 'captions_need_video' },
+  ),
+  ownerOnly('DELETE /api/studio/post/:postId/captions/:language', ({ post }) => `/api/studio/post/${post}/captions/en`, {
+    owner: 'not_found',
+  }),
 
   // Uploads and imports.
   loggedIn('GET /api/media/uptoken', '/api/media/uptoken'),

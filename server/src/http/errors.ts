@@ -115,6 +115,15 @@ export const errorTable = {
   cover_post_failed: { statusCode: -282, message: 'This post could not be processed, so it has no cover to change' },
   cover_post_withdrawn: { statusCode: -283, message: 'This post was removed, so its cover cannot be changed' },
   cover_time_out_of_range: { statusCode: -284, message: 'Choose a moment within the video' },
+  // Captions (captions/): uploaded WebVTT or SRT refused by content (-270..-279).
+  caption_encoding_invalid: { statusCode: -270, message: 'Caption files must be UTF-8 text' },
+  caption_format_invalid: { statusCode: -271, message: 'This is not a WebVTT or SRT caption file' },
+  caption_timing_invalid: { statusCode: -272, message: 'A caption has a time that is not valid' },
+  caption_too_large: { statusCode: -273, message: 'The caption file is too large' },
+  caption_too_many_cues: { statusCode: -274, message: 'The caption file has too many captions' },
+  caption_cue_too_long: { statusCode: -275, message: 'A caption has too many or too long lines' },
+  caption_empty: { statusCode: -276, message: 'The caption file holds no captions' },
+  captions_need_video: { statusCode: -277, message: 'Captions can be added to a processed video only' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

@@ -99,6 +99,15 @@ export const apiScreens: Record<string, ScreenUse> = {
   'GET /api/post': slashless('GET /api/post/'),
   'GET /api/post/:id': { screen: 'routes/new-post.tsx', source: 'components/upload/useProcessing.ts' },
   'POST /api/post': { screen: 'routes/new-post.tsx', source: 'components/upload/ImportComposer.tsx' },
+  'GET /api/studio/post/:postId/captions': { screen: 'routes/studio/post-captions.tsx' },
+  'PUT /api/studio/post/:postId/captions/:language': {
+    screen: 'routes/studio/post-captions.tsx',
+    source: 'components/captions/captions-api.ts',
+  },
+  'DELETE /api/studio/post/:postId/captions/:language': {
+    screen: 'routes/studio/post-captions.tsx',
+    source: 'components/captions/captions-api.ts',
+  },
   'PUT /api/post/:id': managePost,
   'DELETE /api/post/:id': managePost,
   'POST /api/post/retry/:id': managePost,

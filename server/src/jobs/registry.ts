@@ -62,6 +62,8 @@ export interface JobPayloads {
   'media:purge-cdn': { readonly name: string };
   /** A cover frame or picture chosen in the studio (media/cover/); queue `media-cover:{mediaId}`, one at a time. */
   'media:cover': { readonly coverId: number };
+  /** Enqueued with a caption change (captions/captions.service.ts): rewritten files purged, replaced ones deleted. */
+  'captions:retire-files': { readonly purge: readonly string[]; readonly remove: readonly string[] };
   'scraper:import': { readonly jobId: number };
   'notifications:post-created': { readonly postId: number };
   'notifications:purge-event-payloads': Record<string, never>;
@@ -102,6 +104,8 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'media:purge-cdn': (deps, payload) => required(deps.mediaRemoval, 'mediaRemoval').purgeCdn(payload.name),
   'media:cover': (deps, payload, run) =>
     required(deps.cover, 'cover').run(payload.coverId, run ?? { attempts: 1, maxAttempts: 1 }),
+  'captions:retire-files': (deps, payload) =>
+    required(deps.mediaRemoval, 'mediaRemoval').retireObjects(payload.purge, payload.remove),
   'scraper:import': (deps, payload) => required(deps.scraper, 'scraper').runImport(payload.jobId),
   'notifications:post-created': async (deps, payload) => {
     await fanOutPostCreated(deps.db, deps.events, payload.postId);

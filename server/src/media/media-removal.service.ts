@@ -52,6 +52,19 @@ export class MediaRemovalService {
     for (const key of retired) await this.#storage.delete(key);
   }
 
+  /**
+   * Job captions:retire-files (captions/README.md): a rewritten or replaced object's cached copies leave the
+   * CDN (`purge`), then the objects nothing points at any more are deleted (`remove`), in that order for the
+   * same reason as removeFiles. Only keys inside media folders are touched.
+   */
+  async retireObjects(purge: readonly string[], remove: readonly string[]): Promise<void> {
+    const keys = [...purge, ...remove];
+    const stray = keys.find((key) => !/^media\/[A-Za-z0-9_-]{1,64}\/./.test(key));
+    if (stray !== undefined) throw new Error(`Not a media key: ${JSON.stringify(stray.slice(0, 80))}`);
+    if (keys.length) await this.#cdn.purge([...new Set(keys)].map((key) => `${this.#origin}/${key}`));
+    for (const key of remove) await this.#storage.delete(key);
+  }
+
   #addresses(name: string, keys: readonly string[]): string[] {
     return [
       ...keys.map((key) => `${this.#origin}/${key}`),

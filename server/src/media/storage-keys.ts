@@ -24,6 +24,7 @@ const contentTypes: Record<string, string> = {
   m4v: 'video/mp4',
   webm: 'video/webm',
   m3u8: 'application/vnd.apple.mpegurl',
+  vtt: 'text/vtt; charset=utf-8',
   ts: 'video/mp2t',
   m4s: 'video/iso.segment',
   m4a: 'audio/mp4',

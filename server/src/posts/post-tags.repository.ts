@@ -59,13 +59,18 @@ export async function replacePostTags(trx: Kysely<Database>, postId: number, tag
   }
 }
 
-/** Same text the seed indexes: the title plus every name of the post's tags, unaccented and lowercased. */
+/**
+ * Same text the seed indexes: the title plus every name of the post's tags, unaccented and lowercased,
+ * and the words of its captions in every language (captions/README.md), cut at 200,000 characters so a
+ * post's vector stays far below PostgreSQL's 1 MB tsvector limit.
+ */
 export async function refreshPostSearchText(db: Kysely<Database>, postId: number): Promise<void> {
   await sql`
     UPDATE posts p SET search_vector = to_tsvector('simple', immutable_unaccent(lower(p.title || ' ' || coalesce((
       SELECT string_agg(name, ' ') FROM (
         SELECT t.tag AS name FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id
         UNION SELECT tt.tag FROM post_tags pt JOIN tag_translations tt ON tt.tag_id = pt.tag_id WHERE pt.post_id = p.id
-      ) names), ''))))
+      ) names), '') || ' ' || coalesce((
+      SELECT left(string_agg(c.cue_text, ' ' ORDER BY c.language), 200000) FROM post_captions c WHERE c.post_id = p.id), ''))))
     WHERE p.id = ${postId}`.execute(db);
 }

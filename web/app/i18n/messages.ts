@@ -1,5 +1,6 @@
 import site from './locales/en.json';
 import account from './namespaces/account/en.json';
+import captions from './namespaces/captions/en.json';
 import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
 import cover from './namespaces/cover/en.json';
@@ -26,6 +27,7 @@ import verification from './namespaces/verification/en.json';
 export const sourceMessages = {
   ...site,
   account,
+  captions,
   console: consoleScreens,
   counts,
   cover,
@@ -49,6 +51,7 @@ export type Messages = typeof sourceMessages;
 
 export const namespaces = [
   'account',
+  'captions',
   'console',
   'counts',
   'cover',

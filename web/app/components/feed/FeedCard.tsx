@@ -1,5 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { CaptionsIcon } from '../player/CaptionsIcon';
+import { captionTracks } from '../player/caption-tracks';
 import { ImageSlideshow } from '../player/ImageSlideshow';
 import { playback, usePlayback } from '../player/playback-store';
 import { isImage, isVideo } from '../player/renditions';
@@ -42,13 +44,14 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
   const { post, position, total, level, autoplay, requestedAt, registerPlayer, onLike, onFollow, onShare, onQuality } = props;
   const { onNotPlayable, onCompleted, own, onManage } = props;
   const { t } = useTranslation();
-  const { muted } = usePlayback();
+  const { muted, captionsOn } = usePlayback();
   const [paused, setPaused] = useState(true);
   const [bursts, setBursts] = useState<Burst[]>([]);
   const [failed, setFailed] = useState(false);
   const pendingTap = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const localPlayer = useRef<PlayerHandle | null>(null);
   const video = post.media.find(isVideo);
+  const hasCaptions = video ? captionTracks(video).length > 0 : false;
   const pictures = post.media.filter(isImage);
   const current = level === 'play';
 
@@ -126,6 +129,18 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
               aria-label={muted ? t('feed.unmute') : t('feed.mute')}
             >
               {muted ? <SoundOffIcon /> : <SoundOnIcon />}
+            </button>
+          )}
+          {hasCaptions && (
+            <button
+              type="button"
+              className={styles.control}
+              onClick={() => playback.toggleCaptions()}
+              aria-pressed={captionsOn}
+              aria-label={t('captions.toggle')}
+              data-testid="captions-toggle"
+            >
+              <CaptionsIcon on={captionsOn} />
             </button>
           )}
           {video && (

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { Dialog } from '../dialogs/Dialog';
 import type { FeedPost } from '../feed/feed-data';
+import { captionTracks, shownTrack } from './caption-tracks';
 import styles from './PlayerDialogs.module.css';
 import { playback, usePlayback } from './playback-store';
 import { isVideo, videoSources } from './renditions';
@@ -18,9 +19,11 @@ export interface QualityDialogProps {
  * rendition by height. The choice holds for the next videos too; autoplay is switched here as well.
  */
 export function QualityDialog({ post, autoplay, onAutoplayChange, onClose }: QualityDialogProps) {
-  const { t } = useTranslation();
-  const { quality } = usePlayback();
+  const { t, i18n } = useTranslation();
+  const { quality, captionsOn, captionLanguage } = usePlayback();
   const media = post?.media.find(isVideo);
+  const tracks = media ? captionTracks(media) : [];
+  const shownCaptions = captionsOn ? shownTrack(tracks, { captionsOn, captionLanguage }, i18n.language)?.language : undefined;
   const sources = media ? videoSources(media) : { mp4: [] };
   const choices = [
     { value: 'auto', label: t('feed.qualityAuto') },
@@ -48,6 +51,25 @@ export function QualityDialog({ post, autoplay, onAutoplayChange, onClose }: Qua
           </label>
         ))}
       </fieldset>
+      {tracks.length > 0 && (
+        <fieldset className={styles.choices}>
+          <legend className={styles.legend}>{t('captions.legend')}</legend>
+          {[
+            { language: null, label: t('captions.off'), lang: undefined },
+            ...tracks.map((track) => ({ ...track, lang: track.language })),
+          ].map((choice) => (
+            <label key={choice.language ?? 'off'} className={styles.choice}>
+              <input
+                type="radio"
+                name="captions"
+                checked={(shownCaptions ?? null) === choice.language}
+                onChange={() => playback.chooseCaptions(choice.language)}
+              />
+              <span lang={choice.lang}>{choice.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <label className={styles.toggle}>
         <span>
           <span className={styles.toggleTitle}>{t('feed.autoplay')}</span>

@@ -1,6 +1,9 @@
 import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { PostMedia } from '../../../../server/src/posts/post-card.ts';
+import { useTranslation } from '../../i18n/react';
 import { attachSource, type Detach } from './attach-source';
+import { CaptionOverlay } from './CaptionOverlay';
+import { captionTracks, shownTrack } from './caption-tracks';
 import { recordFirstFrame } from './first-frame';
 import { playback, usePlayback } from './playback-store';
 import { pickSource, type Rendition, stillUrl, videoSources } from './renditions';
@@ -53,7 +56,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const { media, postId, level, autoplay, requestedAt, onNotPlayable, onPausedChange, onCompleted, ref } = props;
   const video = useRef<HTMLVideoElement>(null);
   useWatchProgress(video, postId);
-  const { muted, quality } = usePlayback();
+  const { muted, quality, captionsOn, captionLanguage } = usePlayback();
+  const { i18n } = useTranslation();
+  const tracks = useMemo(() => captionTracks(media), [media]);
   // The player fills the feed's height, so the viewport's height in device pixels is the picture to cover.
   const [neededHeight] = useState(() =>
     typeof window === 'undefined' ? 0 : Math.round(window.innerHeight * window.devicePixelRatio),
@@ -159,6 +164,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }));
 
   const poster = stillUrl(media, 'poster');
+  const captions = level === 'play' ? shownTrack(tracks, { captionsOn, captionLanguage }, i18n.language) : undefined;
   return (
     <div className={styles.player}>
       {poster && (
@@ -201,7 +207,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
         onError={() => {
           if (video.current?.getAttribute('src')) fallBack.current();
         }}
-      />
+      >
+        {/* Caption files for every source (HLS through hls.js or natively, and the MP4 fallback). */}
+        {loaded &&
+          tracks.map((track) => (
+            <track key={track.language} kind="subtitles" src={track.url} srcLang={track.language} label={track.label} />
+          ))}
+      </video>
+      <CaptionOverlay video={video} track={captions} />
       {waiting && playing && !paused && <span className={styles.spinner} aria-hidden="true" />}
       {level === 'play' && <VideoProgress video={video} />}
     </div>

@@ -1,0 +1,26 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of migration 0027, merged into db/schema.ts's `Database` by module augmentation. */
+type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PostCaptionsTable {
+  id: Generated<number>;
+  post_id: number;
+  media_id: number;
+  /** A two-letter code of one of the 22 interface languages. */
+  language: string;
+  label: string;
+  /** `{language}.{version}.vtt`, stored at `media/{media name}/captions/{file_name}`. */
+  file_name: string;
+  cue_text: string;
+  cue_count: number;
+  size_bytes: number;
+  created_at: DefaultedTime;
+  updated_at: DefaultedTime;
+}
+
+declare module '../db/schema.ts' {
+  interface Database {
+    post_captions: PostCaptionsTable;
+  }
+}
