@@ -189,6 +189,13 @@ export const settingsSchema = Type.Object({
     default: 2,
     description: 'Uploads a user may have streaming at the same time.',
   }),
+  EXPORT_COOLDOWN_HOURS: Type.Integer({
+    minimum: 0,
+    maximum: 720,
+    default: 24,
+    description:
+      'Hours after asking for a data export (exports/README.md) before the same account may ask for another; a failed export may be asked for again at once.',
+  }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,

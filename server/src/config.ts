@@ -96,6 +96,8 @@ export interface Config {
     readonly bytesPerDay: number;
     readonly atOnce: number;
   };
+  /** Data exports (exports/README.md): hours between two requests of one account. */
+  readonly exports: { readonly cooldownHours: number };
   readonly feed: { readonly rankingSeconds: number };
   /** Viewers of one address range whose views / shares of a post count per window. */
   readonly counting: { readonly viewersPerNetwork: number; readonly sharersPerNetwork: number };
@@ -319,6 +321,7 @@ export function buildConfig(settings: Settings): Config {
       bytesPerDay: settings.UPLOAD_BYTES_PER_DAY,
       atOnce: settings.UPLOADS_AT_ONCE,
     },
+    exports: { cooldownHours: settings.EXPORT_COOLDOWN_HOURS },
     feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
     counting: {
       viewersPerNetwork: settings.COUNTED_VIEWERS_PER_NETWORK,

@@ -8,6 +8,8 @@ import { migrate } from './db/migrate.ts';
 import { createEnforcementServices, type EnforcementServices } from './enforcement/enforcement-services.ts';
 import { WatchedWordsRepository } from './enforcement/watched-words.repository.ts';
 import { WatchedWords } from './enforcement/watched-words.ts';
+import { createDataExportService } from './exports/export-services.ts';
+import type { DataExportService } from './exports/exports.service.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -65,6 +67,8 @@ export interface Container {
     readonly verification: VerificationRequestService;
     /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
     readonly enforcement: EnforcementServices;
+    /** Archives of a user's own data (GDPR Art. 20), built by jobs (exports/README.md). */
+    readonly exports: DataExportService;
   };
   close(): Promise<void>;
 }
@@ -80,6 +84,7 @@ export function jobDeps(container: Container): JobDeps {
     mediaRemoval: container.services.mediaRemoval,
     events: container.events,
     enforcement: container.services.enforcement,
+    exports: container.services.exports,
   };
 }
 
@@ -176,6 +181,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         notifications,
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
+        exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

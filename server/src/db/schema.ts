@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 // The operator side's tables join `Database` by augmentation; loading them here makes every program that
 // sees `Database` (the web app's typecheck too) see them.
 import type {} from '../captions/captions.tables.ts';
+import type {} from '../exports/exports.tables.ts';
 import type {} from '../moderation/moderation.tables.ts';
 
 /** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
@@ -255,7 +256,7 @@ export interface TagPreferencesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation';
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation' | 'data-export';
 
 export interface NotificationsTable {
   id: Generated<number>;

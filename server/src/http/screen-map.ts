@@ -37,6 +37,7 @@ const managePost = { screen: 'routes/profile.tsx', source: 'components/posts/pos
 const importJob = { screen: 'routes/new-post.tsx', source: 'components/upload/useImportJob.ts' } as const;
 const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseActions.tsx' } as const;
 const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
+const exportPanel = { screen: 'routes/studio/export.tsx', source: 'components/export/ExportPanel.tsx' } as const;
 const otherClients =
   'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
 
@@ -140,6 +141,10 @@ export const apiScreens: Record<string, ScreenUse> = {
   'DELETE /api/scraper': importJob,
 
   'GET /api/notification/:list': { screen: 'routes/notifications.tsx' },
+  'GET /api/studio/export': exportPanel,
+  'POST /api/studio/export': exportPanel,
+  // The ready export's answer carries the address (exports.service.ts downloadPath); the page links to it.
+  'GET /api/studio/export/:id/download': { ...exportPanel, reference: 'downloadUrl' },
 
   'GET /api/2/search': { screen: 'routes/search.tsx' },
   'GET /api/search/post-tag': { screen: 'routes/search.tsx', source: 'components/discovery/SearchResults.tsx' },

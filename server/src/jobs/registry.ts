@@ -3,6 +3,7 @@ import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
+import type { DataExportService } from '../exports/exports.service.ts';
 import type { MediaRemovalService } from '../media/media-removal.service.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
@@ -26,6 +27,7 @@ export interface JobDeps {
   readonly upload?: UploadService;
   readonly mediaRemoval?: MediaRemovalService;
   readonly enforcement?: EnforcementServices;
+  readonly exports?: DataExportService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -58,6 +60,11 @@ export interface JobPayloads {
   'notifications:purge-event-payloads': Record<string, never>;
   /** Due when a DMCA counter-notice's waiting time ends (enforcement/takedowns.service.ts); job key `counter-notice-restore:{id}`. */
   'enforcement:restore-counter-noticed': { readonly counterNoticeId: number };
+  /** Enqueued with its export row (exports/exports.repository.ts); job key `exports-build:{id}`. */
+  'exports:build': { readonly exportId: number };
+  'exports:expire': Record<string, never>;
+  /** Enqueued by a database trigger (migration 0030) when an export row with an archive is deleted. */
+  'exports:remove-archive': { readonly key: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -96,6 +103,11 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'enforcement:restore-counter-noticed': async (deps, payload) => {
     await required(deps.enforcement, 'enforcement').takedowns.restoreIfDue(payload.counterNoticeId);
   },
+  'exports:build': (deps, payload, run) => required(deps.exports, 'exports').build(payload.exportId, run),
+  'exports:expire': async (deps) => {
+    await required(deps.exports, 'exports').expire();
+  },
+  'exports:remove-archive': (deps, payload) => required(deps.exports, 'exports').removeArchive(payload.key),
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */
@@ -107,6 +119,7 @@ export const crontab = [
   '23 * * * * media:purge-orphan-originals',
   '*/10 * * * * media:schedule-stalled-posts',
   '*/10 * * * * media:fail-abandoned-posts',
+  '37 * * * * exports:expire',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {
