@@ -45,6 +45,7 @@ import settingsRoutes from './settings/settings.routes.ts';
 import followRoutes from './social/follows.routes.ts';
 import likeRoutes from './social/likes.routes.ts';
 import soundRoutes from './sounds/sounds.routes.ts';
+import studioRoutes from './studio/studio.routes.ts';
 import tagRoutes from './tags/tags.routes.ts';
 import webApp from './web/web.plugin.ts';
 
@@ -135,6 +136,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
   await app.register(exportRoutes, { exports: services.exports, storage: container.storage });
+  await app.register(studioRoutes, { studio: services.studio });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

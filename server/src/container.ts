@@ -34,6 +34,8 @@ import type { ScraperService } from './scraper/scraper.service.ts';
 import { createScraperService } from './scraper/scraper-services.ts';
 import { createDiscoveryServices, type DiscoveryServices } from './search/discovery-services.ts';
 import { SettingsService } from './settings/settings.service.ts';
+import { StudioRepository } from './studio/studio.repository.ts';
+import { StudioService } from './studio/studio.service.ts';
 
 /** Everything a process needs, built once and passed down; nothing reaches for a global. */
 export interface Container {
@@ -69,6 +71,8 @@ export interface Container {
     readonly enforcement: EnforcementServices;
     /** Archives of a user's own data (GDPR Art. 20), built by jobs (exports/README.md). */
     readonly exports: DataExportService;
+    /** Creator studio: drafts, scheduling, per-post settings (studio/README.md). */
+    readonly studio: StudioService;
   };
   close(): Promise<void>;
 }
@@ -85,6 +89,7 @@ export function jobDeps(container: Container): JobDeps {
     events: container.events,
     enforcement: container.services.enforcement,
     exports: container.services.exports,
+    studio: container.services.studio,
   };
 }
 
@@ -182,6 +187,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
         exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
+        studio: new StudioService(new StudioRepository(database.db), config.studio),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

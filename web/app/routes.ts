@@ -53,6 +53,13 @@ export default [
   route('statements', 'routes/statements.tsx'),
   route('statements/:id', 'routes/statement.tsx'),
   route('statements/:id/counter-notice', 'routes/counter-notice.tsx'),
+  // The creator studio (issue 22): its sections, and the post editor with its tabs, each a page of its own.
+  route('studio', 'routes/studio/layout.tsx', { id: 'studio' }, [
+    index('routes/studio/index.tsx', { id: 'studio-posts' }),
+    route('post/:postId', 'routes/studio/post-layout.tsx', { id: 'studio-post' }, [
+      index('routes/studio/post-details.tsx', { id: 'studio-post-details' }),
+    ]),
+  ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/queues.tsx', { id: 'admin-queues' }),
     route('case/:id', 'routes/admin/case.tsx', { id: 'admin-case' }),

@@ -14,6 +14,7 @@ import { refreshPopularity } from '../posts/popularity.job.ts';
 import { purgeEventPayloads } from '../realtime/event-payloads.job.ts';
 import type { EventPublisher } from '../realtime/events.ts';
 import type { ScraperService } from '../scraper/scraper.service.ts';
+import type { StudioService } from '../studio/studio.service.ts';
 
 /** Everything a job handler may need, wired once in the container. */
 export interface JobDeps {
@@ -28,6 +29,7 @@ export interface JobDeps {
   readonly mediaRemoval?: MediaRemovalService;
   readonly enforcement?: EnforcementServices;
   readonly exports?: DataExportService;
+  readonly studio?: StudioService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -65,6 +67,8 @@ export interface JobPayloads {
   'exports:expire': Record<string, never>;
   /** Enqueued by a database trigger (migration 0030) when an export row with an archive is deleted. */
   'exports:remove-archive': { readonly key: string };
+  /** Due at a scheduled post's time (studio/README.md); job key `studio-publish:{postId}`. */
+  'studio:publish-scheduled': { readonly postId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -108,6 +112,7 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
     await required(deps.exports, 'exports').expire();
   },
   'exports:remove-archive': (deps, payload) => required(deps.exports, 'exports').removeArchive(payload.key),
+  'studio:publish-scheduled': (deps, payload) => required(deps.studio, 'studio').publishScheduled(payload.postId),
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */

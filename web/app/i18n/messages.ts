@@ -13,6 +13,7 @@ import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
+import studio from './namespaces/studio/en.json';
 import upload from './namespaces/upload/en.json';
 import verification from './namespaces/verification/en.json';
 
@@ -37,6 +38,7 @@ export const sourceMessages = {
   profile,
   sounds,
   statements,
+  studio,
   upload,
   verification,
 };
@@ -58,6 +60,7 @@ export const namespaces = [
   'profile',
   'sounds',
   'statements',
+  'studio',
   'upload',
   'verification',
 ] as const;
