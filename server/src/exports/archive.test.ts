@@ -39,7 +39,7 @@ async function storeOriginal(postId: number, bytes: Buffer): Promise<string> {
 }
 
 describe('an archive', () => {
-  test('holds the profile, posts with their original files, captions, likes, follows and notifications as documented', async () => {
+  test('holds the profile, posts with their originals, captions, likes, follows, notifications and analytics as documented', async () => {
     const owner = await createUser(db, { displayName: 'Owner Name' });
     const [fan, star] = [await createUser(db), await createUser(db)];
     await db.updateTable('users').set({ email: 'owner@example.test', bio: 'Hello' }).where('id', '=', owner.id).execute();
@@ -97,6 +97,13 @@ describe('an archive', () => {
       .insertInto('notifications')
       .values({ user_id: owner.id, type: 'user-follow', actor_ids: [fan.id] })
       .execute();
+    await sql`INSERT INTO account_daily_stats (user_id, day, views, unique_viewers, watch_ms, followers_gained)
+      VALUES (${owner.id}, '2026-11-20', 12, 9, 45000, 2)`.execute(db);
+    await sql`INSERT INTO post_daily_stats (post_id, day, views, completions) VALUES (${published}, '2026-11-20', 12, 4)`.execute(
+      db,
+    );
+    await sql`INSERT INTO post_daily_breakdown (post_id, day, dimension, key, count)
+      VALUES (${published}, '2026-11-20', 'country', 'DE', 7), (${published}, '2026-11-20', 'page', 'feed', 12)`.execute(db);
 
     const id = await newExport(owner.id);
     await t.container.services.exports.build(id);
@@ -115,6 +122,10 @@ describe('an archive', () => {
         'following.json',
         'followers.json',
         'notifications.json',
+        'analytics/account-daily.json',
+        'analytics/account-breakdown.json',
+        'analytics/posts-daily.json',
+        'analytics/posts-breakdown.json',
       ].sort(),
     );
     expect(entries.get(`posts/${published}/1.mp4`)?.equals(videoBytes)).toBe(true);
@@ -164,6 +175,24 @@ describe('an archive', () => {
     expect(jsonEntry(entries, 'followers.json')).toMatchObject([{ userId: fan.id, username: fan.username }]);
     expect(jsonEntry(entries, 'notifications.json')).toMatchObject([
       { type: 'user-follow', actors: [fan.username], readAt: null },
+    ]);
+    expect(jsonEntry(entries, 'analytics/account-daily.json')).toEqual([
+      expect.objectContaining({
+        date: '2026-11-20',
+        views: 12,
+        uniqueViewers: 9,
+        watchMs: 45000,
+        followersGained: 2,
+        followersLost: 0,
+      }),
+    ]);
+    expect(jsonEntry(entries, 'analytics/account-breakdown.json')).toEqual([]);
+    expect(jsonEntry(entries, 'analytics/posts-daily.json')).toEqual([
+      expect.objectContaining({ postId: published, date: '2026-11-20', views: 12, completions: 4 }),
+    ]);
+    expect(jsonEntry(entries, 'analytics/posts-breakdown.json')).toEqual([
+      { date: '2026-11-20', postId: published, dimension: 'country', key: 'DE', count: 7 },
+      { date: '2026-11-20', postId: published, dimension: 'page', key: 'feed', count: 12 },
     ]);
     const readme = entries.get('README.txt')?.toString('utf8') ?? '';
     expect(readme).toContain(`Velvet data export of @${owner.username}`);

@@ -1,4 +1,5 @@
 import type { Storage } from '../media/storage.ts';
+import type { AnalyticsRowsRepository } from './analytics-rows.repository.ts';
 import type { ArchiveRowsRepository, Keyset } from './archive-rows.repository.ts';
 import type { ArchiveWriter } from './archive-writer.ts';
 
@@ -13,6 +14,7 @@ export interface ArchiveFileDoc {
 export interface SectionContext {
   readonly archive: ArchiveWriter;
   readonly rows: ArchiveRowsRepository;
+  readonly analytics: AnalyticsRowsRepository;
   readonly storage: Storage;
   readonly userId: number;
   /** Rows read per query; nothing reads more at once. */
@@ -28,20 +30,29 @@ export interface ExportSection {
   write(context: SectionContext): Promise<void>;
 }
 
-/** Pages of a list read newest first by keyset, until a page comes back short. */
-export async function* pages<Row extends { readonly cursorAt: string }>(
-  fetch: (after: Keyset | undefined, limit: number) => Promise<Row[]>,
-  idOf: (row: Row) => number,
+/** Pages of a list read by keyset: each page starts after the last row of the one before, until one comes back short. */
+export async function* pagesBy<Row, Cursor>(
+  fetch: (after: Cursor | undefined, limit: number) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
   size: number,
 ): AsyncGenerator<Row[]> {
-  let after: Keyset | undefined;
+  let after: Cursor | undefined;
   for (;;) {
     const page = await fetch(after, size);
     if (page.length > 0) yield page;
     const last = page.at(-1);
     if (!last || page.length < size) return;
-    after = { at: last.cursorAt, id: idOf(last) };
+    after = cursorOf(last);
   }
+}
+
+/** Pages of a list read newest first by (time, id). */
+export function pages<Row extends { readonly cursorAt: string }>(
+  fetch: (after: Keyset | undefined, limit: number) => Promise<Row[]>,
+  idOf: (row: Row) => number,
+  size: number,
+): AsyncGenerator<Row[]> {
+  return pagesBy(fetch, (row) => ({ at: row.cursorAt, id: idOf(row) }), size);
 }
 
 const entry = (value: unknown) => `\n  ${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}`;

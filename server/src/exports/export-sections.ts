@@ -1,4 +1,5 @@
 import { followersSection, followingSection, notificationsSection, profileSection } from './account-sections.ts';
+import { analyticsSection } from './analytics-section.ts';
 import { captionsSection } from './captions-section.ts';
 import type { ExportSection } from './export-section.ts';
 import { likesSection, postFilesSection, postsSection } from './post-sections.ts';
@@ -16,6 +17,7 @@ export const exportSections: readonly ExportSection[] = [
   followingSection,
   followersSection,
   notificationsSection,
+  analyticsSection,
 ];
 
 const WIDTH = 100;

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Storage } from '../media/storage.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { AnalyticsRowsRepository } from './analytics-rows.repository.ts';
 import { ArchiveRowsRepository } from './archive-rows.repository.ts';
 import { exportSections } from './export-sections.ts';
 import { ExportsRepository } from './exports.repository.ts';
@@ -20,6 +21,7 @@ export function createDataExportService(deps: {
   return new DataExportService({
     exports: new ExportsRepository(deps.db),
     rows: new ArchiveRowsRepository(deps.db),
+    analytics: new AnalyticsRowsRepository(deps.db),
     storage: deps.storage,
     notifications: deps.notifications,
     mailer: createMailer(deps.config.mail),

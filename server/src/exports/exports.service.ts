@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { messageCatalogue } from '../mail/messages.ts';
 import type { Storage } from '../media/storage.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { AnalyticsRowsRepository } from './analytics-rows.repository.ts';
 import type { ArchiveRowsRepository } from './archive-rows.repository.ts';
 import { type ArchiveWriter, writeArchive } from './archive-writer.ts';
 import type { ExportSection } from './export-section.ts';
@@ -29,6 +30,7 @@ const renderMail = messageCatalogue<'export-ready'>(new URL('./messages/', impor
 export interface DataExportDeps {
   readonly exports: ExportsRepository;
   readonly rows: ArchiveRowsRepository;
+  readonly analytics: AnalyticsRowsRepository;
   readonly storage: Storage;
   readonly notifications: Pick<NotificationService, 'dataExportReady'>;
   readonly mailer: Mailer;
@@ -145,11 +147,11 @@ export class DataExportService {
   }
 
   async #fill(archive: ArchiveWriter, userId: number): Promise<void> {
-    const { rows, storage, sections, baseUrl, pageSize = PAGE_SIZE } = this.#deps;
+    const { rows, analytics, storage, sections, baseUrl, pageSize = PAGE_SIZE } = this.#deps;
     const profile = await rows.profile(userId);
     if (!profile) throw new Error(`account ${userId} is gone`);
     await archive.addText('README.txt', readmeText(sections, { username: profile.username, at: new Date(), site: baseUrl }));
-    const context = { archive, rows, storage, userId, pageSize, baseUrl };
+    const context = { archive, rows, analytics, storage, userId, pageSize, baseUrl };
     for (const section of sections) await section.write(context);
   }
 

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Storage } from '../media/storage.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { AnalyticsRowsRepository } from './analytics-rows.repository.ts';
 import { ArchiveRowsRepository } from './archive-rows.repository.ts';
 import { exportSections } from './export-sections.ts';
 import { ExportsRepository } from './exports.repository.ts';
@@ -28,6 +29,7 @@ export function exportService(t: TestApp, overrides: Partial<DataExportDeps> = {
   return new DataExportService({
     exports: new ExportsRepository(container.database.db),
     rows: new ArchiveRowsRepository(container.database.db),
+    analytics: new AnalyticsRowsRepository(container.database.db),
     storage: container.storage,
     notifications: container.services.notifications,
     mailer,
