@@ -59,6 +59,7 @@ export default [
     route('post/:postId', 'routes/studio/post-layout.tsx', { id: 'studio-post' }, [
       index('routes/studio/post-details.tsx', { id: 'studio-post-details' }),
     ]),
+    route('export', 'routes/studio/export.tsx', { id: 'studio-export' }),
   ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/queues.tsx', { id: 'admin-queues' }),

@@ -4,6 +4,7 @@ import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
 import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
+import dataExport from './namespaces/export/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import imports from './namespaces/imports/en.json';
@@ -29,6 +30,7 @@ export const sourceMessages = {
   counts,
   discovery,
   enforcement,
+  export: dataExport,
   feed,
   guide,
   imports,
@@ -51,6 +53,7 @@ export const namespaces = [
   'counts',
   'discovery',
   'enforcement',
+  'export',
   'feed',
   'guide',
   'imports',
