@@ -37,12 +37,8 @@ function uniqueClip(seed: number): Buffer {
   return readFileSync(file);
 }
 
-/**
- * Uploads a fresh 2 s clip as the logged-in account of `request` and waits until the pipeline has
- * published it (seconds on an idle machine; the wait allows for a busy one and a retried job); answers
- * the post's id.
- */
-export async function publishClip(request: APIRequestContext, title: string): Promise<number> {
+/** Uploads a fresh 2 s clip as the logged-in account of `request`; answers the post's id, still in the pipeline. */
+export async function uploadClip(request: APIRequestContext, title: string): Promise<number> {
   const { upToken } = await (await request.get('/api/media/uptoken')).json();
   const uploaded = await (
     await request.post('/media-api/upload-preprocess', {
@@ -55,7 +51,16 @@ export async function publishClip(request: APIRequestContext, title: string): Pr
     })
   ).json();
   expect(uploaded.statusCode, JSON.stringify(uploaded)).toBe(1);
-  const postId: number = uploaded.postId;
+  return uploaded.postId;
+}
+
+/**
+ * Uploads a fresh 2 s clip as the logged-in account of `request` and waits until the pipeline has
+ * published it (seconds on an idle machine; the wait allows for a busy one and a retried job); answers
+ * the post's id.
+ */
+export async function publishClip(request: APIRequestContext, title: string): Promise<number> {
+  const postId = await uploadClip(request, title);
   await expect
     .poll(async () => (await (await request.get(`/api/post/${postId}`)).json()).post?.status, { timeout: 120_000 })
     .toBe(6);

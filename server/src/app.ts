@@ -14,6 +14,7 @@ import verificationRequestRoutes from './compliance/verification-requests.routes
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
 import enforcementRoutes from './enforcement/enforcement.routes.ts';
+import exportRoutes from './exports/exports.routes.ts';
 import { AddressLimit } from './http/address-limit.ts';
 import clientContext from './http/client-context.ts';
 import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.ts';
@@ -143,6 +144,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(captionRoutes, { captions: services.captions });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
+  await app.register(exportRoutes, { exports: services.exports, storage: container.storage });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(socketRoutes, {
     events: container.events,

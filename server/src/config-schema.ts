@@ -220,6 +220,13 @@ export const settingsSchema = Type.Object({
     default: 120,
     description: 'Longest line of a caption cue, in characters; a cue holds at most 4 lines.',
   }),
+  EXPORT_COOLDOWN_HOURS: Type.Integer({
+    minimum: 0,
+    maximum: 720,
+    default: 24,
+    description:
+      'Hours after asking for a data export (exports/README.md) before the same account may ask for another; a failed export may be asked for again at once.',
+  }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,

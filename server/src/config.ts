@@ -96,6 +96,8 @@ export interface Config {
     readonly bytesPerDay: number;
     readonly atOnce: number;
   };
+  /** Data exports (exports/README.md): hours between two requests of one account. */
+  readonly exports: { readonly cooldownHours: number };
   readonly feed: { readonly rankingSeconds: number };
   /** Caption uploads (captions/README.md). */
   readonly captions: { readonly maxBytes: number; readonly maxCues: number; readonly maxLineChars: number };
@@ -325,6 +327,7 @@ export function buildConfig(settings: Settings): Config {
       bytesPerDay: settings.UPLOAD_BYTES_PER_DAY,
       atOnce: settings.UPLOADS_AT_ONCE,
     },
+    exports: { cooldownHours: settings.EXPORT_COOLDOWN_HOURS },
     feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
     captions: {
       maxBytes: settings.CAPTION_MAX_BYTES,

@@ -11,6 +11,8 @@ import { migrate } from './db/migrate.ts';
 import { createEnforcementServices, type EnforcementServices } from './enforcement/enforcement-services.ts';
 import { WatchedWordsRepository } from './enforcement/watched-words.repository.ts';
 import { WatchedWords } from './enforcement/watched-words.ts';
+import { createDataExportService } from './exports/export-services.ts';
+import type { DataExportService } from './exports/exports.service.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { JobDeps } from './jobs/registry.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -77,6 +79,8 @@ export interface Container {
     readonly analyticsIngestion: AnalyticsIngestion;
     /** Captions of video posts (captions/README.md). */
     readonly captions: CaptionsService;
+    /** Archives of a user's own data (GDPR Art. 20), built by jobs (exports/README.md). */
+    readonly exports: DataExportService;
     /** Creator studio: drafts, scheduling, per-post settings (studio/README.md). */
     readonly studio: StudioService;
   };
@@ -96,6 +100,7 @@ export function jobDeps(container: Container): JobDeps {
     events: container.events,
     enforcement: container.services.enforcement,
     analytics: container.config.analytics,
+    exports: container.services.exports,
     studio: container.services.studio,
   };
 }
@@ -197,6 +202,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         verification: createVerificationRequestService(database.db, config, log),
         analyticsIngestion: createAnalyticsIngestion(database.db, config),
         captions: new CaptionsService(new CaptionsRepository(database.db), storage, config.captions),
+        exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
         studio: new StudioService(new StudioRepository(database.db), config.studio),
       },
       async close() {

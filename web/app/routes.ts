@@ -61,6 +61,7 @@ export default [
       route('cover', 'routes/studio/post-cover.tsx', { id: 'studio-post-cover' }),
       route('captions', 'routes/studio/post-captions.tsx', { id: 'studio-post-captions' }),
     ]),
+    route('export', 'routes/studio/export.tsx', { id: 'studio-export' }),
   ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/queues.tsx', { id: 'admin-queues' }),

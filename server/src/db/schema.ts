@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 // sees `Database` (the web app's typecheck too) see them.
 import type {} from '../media/cover/cover.tables.ts';
 import type {} from '../captions/captions.tables.ts';
+import type {} from '../exports/exports.tables.ts';
 import type {} from '../moderation/moderation.tables.ts';
 
 /** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
@@ -262,7 +263,7 @@ export interface TagPreferencesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation';
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation' | 'data-export';
 
 export interface NotificationsTable {
   id: Generated<number>;

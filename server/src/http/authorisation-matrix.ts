@@ -440,4 +440,11 @@ export const authorisationMatrix: readonly MatrixRow[] = [
 
   // Notifications are per user.
   loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),
+
+  // Data exports (exports/README.md): any account, about itself only.
+  loggedIn('GET /api/studio/export', '/api/studio/export'),
+  loggedIn('POST /api/studio/export', () => json('/api/studio/export', {})),
+  // Only the owner of a ready archive downloads it (exports/exports.test.ts); an archive of someone else's, or
+  // none at all, is the same 404 for every caller.
+  open('GET /api/studio/export/:id/download', '/api/studio/export/1/download', everyone('not_found')),
 ];

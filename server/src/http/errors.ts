@@ -124,6 +124,11 @@ export const errorTable = {
   caption_cue_too_long: { statusCode: -275, message: 'A caption has too many or too long lines' },
   caption_empty: { statusCode: -276, message: 'The caption file holds no captions' },
   captions_need_video: { statusCode: -277, message: 'Captions can be added to a processed video only' },
+  // Data exports (exports/): one at a time, a cooling-off time between them, archives that expire (-310..-319).
+  export_in_progress: { statusCode: -310, message: 'Your data export is already being prepared' },
+  export_too_soon: { statusCode: -311, message: 'You asked for an export recently; try again later' },
+  export_expired: { statusCode: -312, message: 'This export has expired; ask for a new one', http: 410 },
+  export_not_ready: { statusCode: -313, message: 'This export is not ready to download', http: 409 },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

@@ -39,6 +39,7 @@ const importJob = { screen: 'routes/new-post.tsx', source: 'components/upload/us
 const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseActions.tsx' } as const;
 const studioPost = { screen: 'routes/studio/post-details.tsx', source: 'components/studio/studio-api.ts' } as const;
 const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
+const exportPanel = { screen: 'routes/studio/export.tsx', source: 'components/export/ExportPanel.tsx' } as const;
 const otherClients =
   'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
 
@@ -155,6 +156,10 @@ export const apiScreens: Record<string, ScreenUse> = {
   'DELETE /api/scraper': importJob,
 
   'GET /api/notification/:list': { screen: 'routes/notifications.tsx' },
+  'GET /api/studio/export': exportPanel,
+  'POST /api/studio/export': exportPanel,
+  // The ready export's answer carries the address (exports.service.ts downloadPath); the page links to it.
+  'GET /api/studio/export/:id/download': { ...exportPanel, reference: 'downloadUrl' },
 
   'GET /api/2/search': { screen: 'routes/search.tsx' },
   'GET /api/search/post-tag': { screen: 'routes/search.tsx', source: 'components/discovery/SearchResults.tsx' },

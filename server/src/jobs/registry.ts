@@ -5,6 +5,7 @@ import { type AnalyticsJobSettings, purgeRawEvents, type RollupRange, rollupAnal
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
 import type { CoverJob } from '../media/cover/cover-job.ts';
+import type { DataExportService } from '../exports/exports.service.ts';
 import type { MediaRemovalService } from '../media/media-removal.service.ts';
 import { processPost } from '../media/processing/processing.job.ts';
 import type { ProcessingService } from '../media/processing/processing.service.ts';
@@ -32,6 +33,7 @@ export interface JobDeps {
   readonly enforcement?: EnforcementServices;
   /** Raw analytics events' retention (ANALYTICS_RAW_EVENT_DAYS). */
   readonly analytics?: AnalyticsJobSettings;
+  readonly exports?: DataExportService;
   readonly studio?: StudioService;
 }
 
@@ -72,6 +74,11 @@ export interface JobPayloads {
   /** Daily aggregates from raw events (analytics/README.md); a range rebuilds those days, none the recent ones. */
   'analytics:rollup': RollupRange;
   'analytics:purge-raw-events': Record<string, never>;
+  /** Enqueued with its export row (exports/exports.repository.ts); job key `exports-build:{id}`. */
+  'exports:build': { readonly exportId: number };
+  'exports:expire': Record<string, never>;
+  /** Enqueued by a database trigger (migration 0030) when an export row with an archive is deleted. */
+  'exports:remove-archive': { readonly key: string };
   /** Due at a scheduled post's time (studio/README.md); job key `studio-publish:{postId}`. */
   'studio:publish-scheduled': { readonly postId: number };
 }
@@ -122,6 +129,11 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'analytics:purge-raw-events': async (deps) => {
     await purgeRawEvents(deps.db, required(deps.analytics, 'analytics'));
   },
+  'exports:build': (deps, payload, run) => required(deps.exports, 'exports').build(payload.exportId, run),
+  'exports:expire': async (deps) => {
+    await required(deps.exports, 'exports').expire();
+  },
+  'exports:remove-archive': (deps, payload) => required(deps.exports, 'exports').removeArchive(payload.key),
   'studio:publish-scheduled': (deps, payload) => required(deps.studio, 'studio').publishScheduled(payload.postId),
 };
 
@@ -136,6 +148,7 @@ export const crontab = [
   '*/10 * * * * media:fail-abandoned-posts',
   '*/5 * * * * analytics:rollup',
   '41 2 * * * analytics:purge-raw-events',
+  '37 * * * * exports:expire',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

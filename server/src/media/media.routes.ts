@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { errorEnvelope } from '../http/errors.ts';
-import { etagMatches, parseByteRange } from './byte-range.ts';
 import { type MediaAccessRepository, mediaNameOfKey } from './media-access.ts';
 import type { Storage } from './storage.ts';
 import { isValidStorageKey } from './storage-keys.ts';
+import { replyWithObject } from './stored-object-reply.ts';
 
 /**
  * Public media may be kept, but not for good: a takedown must be able to withdraw it. Browsers keep it an
@@ -60,27 +60,8 @@ async function serveObject(
   const cacheControl = attachment ? OWNER_MEDIA_CACHE : allowed;
   if (attachment) reply.header('content-disposition', `attachment; filename="${attachment}"`);
 
-  reply
-    .header('content-type', object.contentType)
-    .header('accept-ranges', 'bytes')
-    .header('etag', object.etag)
-    .header('last-modified', object.modifiedAt.toUTCString())
-    .header('cache-control', cacheControl);
-  if (etagMatches(request.headers['if-none-match'], object.etag)) return reply.status(304).send();
-
-  const ifRange = request.headers['if-range'];
-  const range = ifRange === undefined || ifRange === object.etag ? parseByteRange(request.headers.range, object.size) : undefined;
-  if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${object.size}`).send();
-  }
-
-  const stream = await storage.get(key, range);
-  if (!stream) return notFound(reply);
-  if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
-  }
-  const length = range ? range.end - range.start + 1 : object.size;
-  return reply.header('content-length', length).send(stream);
+  reply.header('content-type', object.contentType).header('cache-control', cacheControl);
+  return (await replyWithObject(storage, object, request, reply)) ?? notFound(reply);
 }
 
 /** A thumbnail address: `/thumber/{peek|mini}/{media name}.{jpg|png}`. */

@@ -144,6 +144,15 @@ export class NotificationsRepository {
     return withNumericActors(rows)[0];
   }
 
+  /** "Your data export is ready" (exports/): one per finished export, never grouped. */
+  async addDataExport(userId: number): Promise<WrittenNotification | undefined> {
+    const { rows } = await sql<WrittenNotification>`
+      INSERT INTO notifications (user_id, type, actor_count)
+      SELECT u.id, 'data-export', 0 FROM users u WHERE u.id = ${userId}
+      ${RETURNING_ROW}`.execute(this.db);
+    return withNumericActors(rows)[0];
+  }
+
   async addPostCreatedBatch(
     postId: number,
     after: Cursor | undefined,
@@ -308,6 +317,6 @@ const visible: Expression<SqlBool> = sql<SqlBool>`(
     (n.post_id IS NULL OR EXISTS (
       SELECT 1 FROM posts p WHERE p.id = n.post_id AND p.deleted_at IS NULL
         AND (p.status = ${PostStatus.published} OR (n.type <> 'post-created' AND p.status <> ${PostStatus.removed}))))
-    AND (n.type IN ('scraper-done', 'moderation') OR EXISTS (
+    AND (n.type IN ('scraper-done', 'moderation', 'data-export') OR EXISTS (
       SELECT 1 FROM users a WHERE a.id = ANY (n.actor_ids) AND a.banned_at IS NULL AND a.delete_requested_at IS NULL))
   )`;

@@ -7,13 +7,14 @@ import type { Cursor, NotificationsRepository, WrittenNotification } from './not
 
 export const NOTIFICATIONS_PAGE = 30;
 
-/** The four lists of spec §7 and moderation notices (moderation/README.md), by the last part of their path. */
+/** The four lists of spec §7, moderation notices (moderation/README.md) and ready data exports, by the last part of their path. */
 export const listTypes = {
   follow: 'user-follow',
   'post-like': 'post-like',
   'post-created': 'post-created',
   'scraper-job': 'scraper-done',
   moderation: 'moderation',
+  'data-export': 'data-export',
 } as const satisfies Record<string, NotificationType>;
 
 /**
@@ -68,6 +69,11 @@ export class NotificationService implements SocialActivity {
     await this.guard('moderation', async () =>
       this.deliver(await this.repository.addModeration(userId, caseId, notice, actionId ?? null)),
     );
+  }
+
+  /** For data exports (exports/): the user's archive is ready to download. */
+  async dataExportReady(userId: number): Promise<void> {
+    await this.guard('data-export', async () => this.deliver(await this.repository.addDataExport(userId)));
   }
 
   /** For the media pipeline when a post is published: followers hear of it through a background job. */

@@ -30,13 +30,14 @@ export interface NotificationView {
   readonly isNew: boolean;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation';
+export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation' | 'data-export';
 export const notificationTypes: readonly NotificationType[] = [
   'user-follow',
   'post-like',
   'post-created',
   'scraper-done',
   'moderation',
+  'data-export',
 ];
 
 export interface NotificationUser {

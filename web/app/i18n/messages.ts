@@ -6,6 +6,7 @@ import counts from './namespaces/counts/en.json';
 import cover from './namespaces/cover/en.json';
 import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
+import dataExport from './namespaces/export/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import imports from './namespaces/imports/en.json';
@@ -33,6 +34,7 @@ export const sourceMessages = {
   cover,
   discovery,
   enforcement,
+  export: dataExport,
   feed,
   guide,
   imports,
@@ -57,6 +59,7 @@ export const namespaces = [
   'cover',
   'discovery',
   'enforcement',
+  'export',
   'feed',
   'guide',
   'imports',

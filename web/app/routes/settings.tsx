@@ -4,6 +4,7 @@ import { PreferencesSection } from '../components/account/PreferencesSection';
 import { ProfileSection } from '../components/account/ProfileSection';
 import styles from '../components/account/SettingsPage.module.css';
 import type { LoginProviders } from '../components/account/SocialLogin';
+import { DataExportSection } from '../components/export/DataExportSection';
 import type { RouteHandle } from '../components/layout/layouts';
 import { useTranslation } from '../i18n/react';
 import { loginRedirect } from '../lib/login-next';
@@ -42,10 +43,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <a href="#profile">{t('account.settings.profile')}</a>
         <a href="#preferences">{t('account.settings.preferences')}</a>
         <a href="#account">{t('account.settings.account')}</a>
+        <a href="#data">{t('export.settingsTitle')}</a>
       </nav>
       <ProfileSection key={`profile-${viewer.id}`} viewer={viewer} />
       <PreferencesSection key={`preferences-${viewer.id}`} viewer={viewer} />
       <AccountSection viewer={viewer} providers={providers} />
+      <DataExportSection />
     </div>
   );
 }

@@ -34,14 +34,16 @@ export function notificationSentence(t: TFunction, item: NotificationView): { be
           ? t('notifications.posted', { name: NAME_MARK })
           : item.type === 'moderation'
             ? moderationSentence(t, item.moderation)
-            : t('notifications.scraperDone');
+            : item.type === 'data-export'
+              ? t('export.notification')
+              : t('notifications.scraperDone');
   const [before = '', after = ''] = text.split(NAME_MARK);
   return text.includes(NAME_MARK) ? { before, name, after } : { before: text, name: '', after: '' };
 }
 
 /**
  * Where a notification leads: the post, the follower's profile, an import's composer, a statement of
- * reasons, or the list itself.
+ * reasons, the data export page, or the list itself.
  */
 export function notificationTarget(item: NotificationView): string {
   if (item.type === 'user-follow' && item.user) return `/${item.user.username}`;
@@ -49,6 +51,8 @@ export function notificationTarget(item: NotificationView): string {
     return `/statements/${item.moderation.actionId}`;
   // The composer, where the import is followed and its post (private until then) is published.
   if (item.type === 'scraper-done' && item.scraperJob) return `/new-post?import=${item.scraperJob.id}`;
+  // The export page, which offers the download while the archive lasts and says when it expired.
+  if (item.type === 'data-export') return '/studio/export';
   if (item.post) return item.post.path;
   return `/notifications/${item.id}`;
 }

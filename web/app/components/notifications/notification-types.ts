@@ -12,6 +12,7 @@ export const listPaths = {
   'post-created': 'post-created',
   'scraper-done': 'scraper-job',
   moderation: 'moderation',
+  'data-export': 'data-export',
 } as const satisfies Record<NotificationType, string>;
 
 export const notificationTypes = Object.keys(listPaths) as NotificationType[];
