@@ -66,6 +66,10 @@ export async function createPost(db: Db, userId: number, options: PostFixtureOpt
       created_at: publishedAt ?? new Date(),
       pinned_at: options.pinned ? new Date() : null,
       deleted_at: options.deleted ? new Date() : null,
+      // A scheduled post always has its time and targets itself (migration 0026).
+      ...(status === PostStatus.scheduled
+        ? { scheduled_at: new Date(Date.now() + 3_600_000), target_status: PostStatus.scheduled }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
