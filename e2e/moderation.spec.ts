@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-import { embeddedDatabaseUrl } from '../server/src/db/embedded.ts';
 import type { PostCard } from '../server/src/posts/post-card.ts';
+import { e2eDatabaseUrl, withDatabase } from './database.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -16,22 +14,8 @@ import { proofOfWork } from './proof-of-work.ts';
  * desktop and mobile never act on the same one; a fixture gives that account the demo password so its
  * owner can sign in to appeal. The post is published again by the end of the test.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3555);
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54455);
-const DATA_DIR = `e2e/.results/data-${PORT}`;
 const CREATOR = { username: 'marco.lens', password: 'velvet-demo-2026' };
 const PASSWORD = 'amber-lighthouse-2031';
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(resolve(DATA_DIR, 'pg'), PG_PORT) });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function signUp(request: APIRequestContext, username: string): Promise<void> {
   const recaptchaToken = await proofOfWork(request);
@@ -88,7 +72,7 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
   await signUp(probe.request, first);
   await signUp(probe.request, second);
   execFileSync('node', ['server/src/main.ts', 'admin', 'create', first], {
-    env: { ...process.env, DATABASE_URL: embeddedDatabaseUrl(resolve(DATA_DIR, 'pg'), PG_PORT), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
     stdio: 'pipe',
   });
 
@@ -205,7 +189,7 @@ test('a complaint from the public form reaches the queue with its 48-hour deadli
   const context = await browser.newContext();
   await signUp(context.request, admin);
   execFileSync('node', ['server/src/main.ts', 'admin', 'create', admin], {
-    env: { ...process.env, DATABASE_URL: embeddedDatabaseUrl(resolve(DATA_DIR, 'pg'), PG_PORT), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
     stdio: 'pipe',
   });
   await logIn(context.request, { username: admin, password: PASSWORD });

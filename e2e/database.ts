@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '../server/src/db/embedded.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3555);
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54455);
+/** Where the e2e server keeps its embedded PostgreSQL and media (playwright.config.ts). */
+export const DATA_DIR = `e2e/.results/data-${PORT}`;
+/** The e2e server's database, for one-off commands run beside it. */
+export const e2eDatabaseUrl = () => embeddedDatabaseUrl(resolve(DATA_DIR, 'pg'), PG_PORT);
+
+/**
+ * A connection to the e2e server's database, for what no screen does: fixtures an operator would set up,
+ * or a clock moved forward instead of waited for.
+ */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
