@@ -8,6 +8,7 @@ import profileRoutes from './accounts/profile.routes.ts';
 import { loginProviderOrigins } from './accounts/provider-origins.ts';
 import socialRoutes from './accounts/social.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
+import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
@@ -133,6 +134,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(verificationRequestRoutes, { verification: services.verification });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
+  await app.register(hashBankRoutes, { hashBanks: services.hashBanks });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

@@ -116,6 +116,8 @@ export interface Config {
   readonly appVersion: string;
   readonly legal: LegalDetails;
   readonly enforcement: EnforcementSettings;
+  /** Perceptual-hash matching against hash banks (compliance/hash-banks/README.md). */
+  readonly hashBanks: { readonly matchDistance: number };
 }
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
@@ -357,6 +359,7 @@ export function buildConfig(settings: Settings): Config {
       counterNoticeRestoreBusinessDays: settings.COUNTER_NOTICE_RESTORE_BUSINESS_DAYS,
       repeatInfringerStrikes: settings.REPEAT_INFRINGER_STRIKES,
     },
+    hashBanks: { matchDistance: settings.PDQ_MATCH_DISTANCE },
   } satisfies Config);
 }
 

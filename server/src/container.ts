@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { type AccountServices, createAccountServices } from './accounts/account-services.ts';
+import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
+import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -65,6 +67,8 @@ export interface Container {
     readonly verification: VerificationRequestService;
     /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
     readonly enforcement: EnforcementServices;
+    /** PDQ hash banks: uploads screened before publication, imports (compliance/hash-banks/README.md). */
+    readonly hashBanks: HashBankService;
   };
   close(): Promise<void>;
 }
@@ -131,7 +135,14 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       strikes: (userId) => enforced().repository.strikeCount(userId),
     });
     const watchedWords = new WatchedWords(new WatchedWordsRepository(database.db), moderation.audit);
-    const processing = createProcessingService(config, database.db, storage, events, log);
+    const hashBanks = new HashBankService({
+      repository: new HashBanksRepository(database.db),
+      cases: moderation.cases,
+      audit: moderation.audit,
+      matchDistance: config.hashBanks.matchDistance,
+      log: log.child({ component: 'hash-banks' }),
+    });
+    const processing = createProcessingService(config, database.db, storage, events, log, hashBanks);
     const upload = createUploadServices({
       config,
       db: database.db,
@@ -176,6 +187,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         notifications,
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
+        hashBanks,
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -142,7 +142,7 @@ export interface PostsTable {
   target_status: Defaulted<number>;
   /** Migration 0025: pre-publication review (enforcement/README.md). */
   reviewed_at: Timestamp | null;
-  review_reason: 'prepublication' | 'watched-word' | 'hidden' | null;
+  review_reason: 'prepublication' | 'watched-word' | 'hidden' | 'hash-match' | null;
 }
 
 export interface PostJobsTable {

@@ -109,6 +109,9 @@ export const errorTable = {
   counter_notice_not_allowed: { statusCode: -227, message: 'A counter-notice applies only to a post withheld for copyright' },
   counter_notice_exists: { statusCode: -228, message: 'A counter-notice was already sent for this decision' },
   watched_word_blocked: { statusCode: -229, message: 'This text contains a word that is not allowed here' },
+  // Hash banks (compliance/hash-banks/): imports of PDQ hash lists (-320..-329).
+  hash_bank_internal: { statusCode: -320, message: 'The internal bank is filled by removals; import into another bank' },
+  hash_list_empty: { statusCode: -321, message: 'The list holds no valid PDQ hash' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },
