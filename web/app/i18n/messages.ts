@@ -6,6 +6,7 @@ import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
+import hashbanks from './namespaces/hashbanks/en.json';
 import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
@@ -30,6 +31,7 @@ export const sourceMessages = {
   enforcement,
   feed,
   guide,
+  hashbanks,
   imports,
   manage,
   moderation,
@@ -51,6 +53,7 @@ export const namespaces = [
   'enforcement',
   'feed',
   'guide',
+  'hashbanks',
   'imports',
   'manage',
   'moderation',
