@@ -35,13 +35,19 @@ export default function AdminHashBanks({ loaderData }: Route.ComponentProps) {
           {t('hashbanks.banks.title')}
         </h2>
         <div className={styles.scroll}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${own.whole}`}>
             <thead>
               <tr>
-                <th scope="col">{t('hashbanks.banks.name')}</th>
-                <th scope="col">{t('hashbanks.banks.source')}</th>
-                <th scope="col">{t('hashbanks.banks.category')}</th>
-                <th scope="col" className={own.number}>
+                <th scope="col" className={own.nowrap}>
+                  {t('hashbanks.banks.name')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('hashbanks.banks.source')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('hashbanks.banks.category')}
+                </th>
+                <th scope="col" className={`${own.number} ${own.nowrap}`}>
                   {t('hashbanks.banks.entries')}
                 </th>
               </tr>
@@ -52,7 +58,7 @@ export default function AdminHashBanks({ loaderData }: Route.ComponentProps) {
                   <td dir="auto">{bank.name}</td>
                   <td>{t(`hashbanks.banks.${bank.source}`)}</td>
                   <td>{t(`moderation.category.${bank.category}`)}</td>
-                  <td className={own.number}>{number.format(bank.entries)}</td>
+                  <td className={`${own.number} ${own.nowrap}`}>{number.format(bank.entries)}</td>
                 </tr>
               ))}
             </tbody>
@@ -68,28 +74,36 @@ export default function AdminHashBanks({ loaderData }: Route.ComponentProps) {
           <p className={styles.hint}>{t('hashbanks.matches.empty')}</p>
         ) : (
           <div className={styles.scroll}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${own.whole}`}>
               <thead>
                 <tr>
-                  <th scope="col">{t('hashbanks.matches.time')}</th>
-                  <th scope="col">{t('hashbanks.matches.post')}</th>
-                  <th scope="col">{t('hashbanks.matches.bank')}</th>
-                  <th scope="col" className={own.number}>
+                  <th scope="col" className={own.nowrap}>
+                    {t('hashbanks.matches.time')}
+                  </th>
+                  <th scope="col" className={own.nowrap}>
+                    {t('hashbanks.matches.post')}
+                  </th>
+                  <th scope="col" className={own.nowrap}>
+                    {t('hashbanks.matches.bank')}
+                  </th>
+                  <th scope="col" className={`${own.number} ${own.nowrap}`}>
                     {t('hashbanks.matches.distance')}
                   </th>
-                  <th scope="col">{t('hashbanks.matches.case')}</th>
+                  <th scope="col" className={own.nowrap}>
+                    {t('hashbanks.matches.case')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {matches.map((match) => (
                   <tr key={match.id}>
-                    <td>
+                    <td className={own.nowrap}>
                       <time dateTime={match.createdAt}>{time.format(new Date(match.createdAt))}</time>
                     </td>
-                    <td>{t('hashbanks.matches.postNumber', { id: match.postId })}</td>
+                    <td className={own.nowrap}>{t('hashbanks.matches.postNumber', { id: match.postId })}</td>
                     <td dir="auto">{match.bankName}</td>
-                    <td className={own.number}>{number.format(match.distance)}</td>
-                    <td>
+                    <td className={`${own.number} ${own.nowrap}`}>{number.format(match.distance)}</td>
+                    <td className={own.nowrap}>
                       {match.caseId === null ? (
                         t('hashbanks.matches.noCase')
                       ) : (
