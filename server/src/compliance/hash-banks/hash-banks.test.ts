@@ -98,6 +98,9 @@ describe('hash banks in the media pipeline', () => {
 
     const other = await processed([unrelated]);
     expect(await post(other)).toEqual({ status: PostStatus.published, review_reason: null });
+    const pictureHashes = await sql<{ frame: number }>`
+      SELECT h.frame FROM media_pdq_hashes h JOIN media_files m ON m.id = h.media_id WHERE m.post_id = ${other}`.execute(db());
+    expect(pictureHashes.rows).toEqual([{ frame: 0 }]);
   }, 180_000);
 });
 
