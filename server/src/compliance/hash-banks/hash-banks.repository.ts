@@ -109,16 +109,23 @@ export class HashBanksRepository {
     return rows;
   }
 
-  /** The nearest entry of any bank within `maxDistance` bits: GIN lookup of the slot keys, then exact distances. */
+  /**
+   * The nearest entry of any bank within `maxDistance` bits. One GIN probe per slot key (a lateral join, so
+   * the planner cannot swap it for a scan of the whole bank), then exact distances on those candidates only.
+   */
   async nearest(hash: string, maxDistance: number): Promise<BankMatch | undefined> {
     const { rows } = await sql<BankMatch>`
-      SELECT * FROM (
-        SELECT e.id::int AS "entryId", b.id::int AS "bankId", b.name AS "bankName", coalesce(e.category, b.category) AS category,
-          bit_count(('x' || e.hash)::bit(256) # ('x' || ${hash})::bit(256))::int AS distance
-        FROM hash_bank_entries e JOIN hash_banks b ON b.id = e.bank_id
-        WHERE e.slot_keys && ${slotKeysWithin(hash, maxDistance)}::integer[]
-      ) candidates
-      WHERE distance <= ${maxDistance} ORDER BY distance, "entryId" LIMIT 1`.execute(this.#db);
+      WITH candidates AS MATERIALIZED (
+        SELECT DISTINCT c.id, c.bank_id, c.hash, c.category
+        FROM unnest(${slotKeysWithin(hash, maxDistance)}::integer[]) AS k(key)
+        CROSS JOIN LATERAL (SELECT id, bank_id, hash, category FROM hash_bank_entries WHERE slot_keys @> ARRAY[k.key]) c
+      ), measured AS MATERIALIZED (
+        SELECT c.*, bit_count(('x' || c.hash)::bit(256) # ('x' || ${hash})::bit(256))::int AS distance FROM candidates c
+      )
+      SELECT m.id::int AS "entryId", b.id::int AS "bankId", b.name AS "bankName",
+        coalesce(m.category, b.category) AS category, m.distance
+      FROM measured m JOIN hash_banks b ON b.id = m.bank_id
+      WHERE m.distance <= ${maxDistance} ORDER BY m.distance, m.id LIMIT 1`.execute(this.#db);
     return rows[0];
   }
 
