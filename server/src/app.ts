@@ -10,6 +10,7 @@ import socialRoutes from './accounts/social.routes.ts';
 import watchProgressRoutes from './analytics/watch-progress.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import captionRoutes from './captions/captions.routes.ts';
+import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import type { Container } from './container.ts';
@@ -146,6 +147,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
   await app.register(exportRoutes, { exports: services.exports, storage: container.storage });
   await app.register(studioRoutes, { studio: services.studio });
+  await app.register(hashBankRoutes, { hashBanks: services.hashBanks });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

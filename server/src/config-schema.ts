@@ -366,6 +366,13 @@ export const settingsSchema = Type.Object({
     description:
       "A creator's posts wait for a moderator's approval (status 10, in review) until this many of their posts are published; 0 turns pre-publication review off.",
   }),
+  PDQ_MATCH_DISTANCE: Type.Integer({
+    minimum: 0,
+    maximum: 47,
+    default: 31,
+    description:
+      'An upload whose PDQ hash is within this many bits (of 256) of a hash-bank entry is quarantined for review; 31 is what PDQ recommends.',
+  }),
   APPEAL_WINDOW_DAYS: Type.Integer({
     minimum: 1,
     maximum: 365,

@@ -124,6 +124,8 @@ export interface Config {
   readonly enforcement: EnforcementSettings;
   /** Creator studio (studio/README.md). */
   readonly studio: { readonly scheduledPostsPerCreator: number };
+  /** Perceptual-hash matching against hash banks (compliance/hash-banks/README.md). */
+  readonly hashBanks: { readonly matchDistance: number };
 }
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
@@ -376,6 +378,7 @@ export function buildConfig(settings: Settings): Config {
       repeatInfringerStrikes: settings.REPEAT_INFRINGER_STRIKES,
     },
     studio: { scheduledPostsPerCreator: settings.SCHEDULED_POSTS_PER_CREATOR },
+    hashBanks: { matchDistance: settings.PDQ_MATCH_DISTANCE },
   } satisfies Config);
 }
 

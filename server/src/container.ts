@@ -3,6 +3,8 @@ import { type AccountServices, createAccountServices } from './accounts/account-
 import { type AnalyticsIngestion, createAnalyticsIngestion } from './analytics/ingestion-services.ts';
 import { CaptionsRepository } from './captions/captions.repository.ts';
 import { CaptionsService } from './captions/captions.service.ts';
+import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
+import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -83,6 +85,8 @@ export interface Container {
     readonly exports: DataExportService;
     /** Creator studio: drafts, scheduling, per-post settings (studio/README.md). */
     readonly studio: StudioService;
+    /** PDQ hash banks: uploads screened before publication, imports (compliance/hash-banks/README.md). */
+    readonly hashBanks: HashBankService;
   };
   close(): Promise<void>;
 }
@@ -153,7 +157,14 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       strikes: (userId) => enforced().repository.strikeCount(userId),
     });
     const watchedWords = new WatchedWords(new WatchedWordsRepository(database.db), moderation.audit);
-    const processing = createProcessingService(config, database.db, storage, events, log);
+    const hashBanks = new HashBankService({
+      repository: new HashBanksRepository(database.db),
+      cases: moderation.cases,
+      audit: moderation.audit,
+      matchDistance: config.hashBanks.matchDistance,
+      log: log.child({ component: 'hash-banks' }),
+    });
+    const processing = createProcessingService(config, database.db, storage, events, log, hashBanks);
     const upload = createUploadServices({
       config,
       db: database.db,
@@ -204,6 +215,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         captions: new CaptionsService(new CaptionsRepository(database.db), storage, config.captions),
         exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
         studio: new StudioService(new StudioRepository(database.db), config.studio),
+        hashBanks,
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -71,6 +71,7 @@ export default [
     route('operations', 'routes/admin/operations.tsx', { id: 'admin-operations' }),
     route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
     route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
+    route('hash-banks', 'routes/admin/hash-banks.tsx', { id: 'admin-hash-banks' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

@@ -145,13 +145,13 @@ export interface PostsTable {
   target_status: Defaulted<number>;
   /** Migration 0025: pre-publication review (enforcement/README.md). */
   reviewed_at: Timestamp | null;
-  review_reason: 'prepublication' | 'watched-word' | 'hidden' | null;
   /** Migration 0026 (studio/): when a scheduled post (12) goes public. */
   scheduled_at: Timestamp | null;
   /** Migration 0026: per-post settings; comments stay off (the product has none yet). */
   allow_embedding: Defaulted<boolean>;
   allow_downloads: Defaulted<boolean>;
   allow_comments: Defaulted<boolean>;
+  review_reason: 'prepublication' | 'watched-word' | 'hidden' | 'hash-match' | null;
 }
 
 export interface PostJobsTable {

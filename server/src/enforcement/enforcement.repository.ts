@@ -348,6 +348,8 @@ export class EnforcementRepository {
       FROM posts p JOIN users u ON u.id = p.user_id
       LEFT JOIN LATERAL (SELECT variants FROM media_files WHERE post_id = p.id ORDER BY position LIMIT 1) m ON true
       WHERE p.status = ${PostStatus.inReview} AND p.deleted_at IS NULL
+        -- Hash-bank matches wait in their restricted case, for admins only (compliance/hash-banks).
+        AND p.review_reason IS DISTINCT FROM 'hash-match'
         AND (${after?.at ?? null}::timestamptz IS NULL OR (p.updated_at, p.id) > (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}))
       ORDER BY p.updated_at, p.id LIMIT ${limit}`.execute(this.#db);
     return rows.map((row) => ({ ...row, postId: Number(row.postId), userId: Number(row.userId) }));

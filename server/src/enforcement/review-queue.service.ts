@@ -43,7 +43,8 @@ export class ReviewQueueService {
     await this.#repository.transaction(async (repository) => {
       const post = await repository.post(postId);
       if (!post) throw new AppError('not_found');
-      if (post.status !== PostStatus.inReview || post.reviewReason === 'hidden') throw new AppError('enforcement_not_applicable');
+      if (post.status !== PostStatus.inReview || post.reviewReason === 'hidden' || post.reviewReason === 'hash-match')
+        throw new AppError('enforcement_not_applicable');
       await repository.setPostStatus(postId, 'restore');
       if (post.targetStatus === PostStatus.published) {
         await addJobIn(repository.db, 'notifications:post-created', { postId }, { jobKey: `post-created:${postId}` });

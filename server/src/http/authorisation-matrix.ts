@@ -409,6 +409,11 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     json(`/api/admin/enforcement/review-queue/${post}/approve`, {}),
   ),
   staffOnly('GET /api/admin/watched-words', '/api/admin/watched-words'),
+  // Admins only; moderators are refused too (compliance/hash-banks/hash-banks.test.ts).
+  staffOnly('GET /api/admin/hash-banks', '/api/admin/hash-banks'),
+  staffOnly('POST /api/admin/hash-banks/import', () =>
+    json('/api/admin/hash-banks/import', { bank: 'matrix', category: 'illegal', list: '0'.repeat(64) }),
+  ),
   staffOnly('POST /api/admin/watched-words', () =>
     json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
   ),

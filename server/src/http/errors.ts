@@ -129,6 +129,9 @@ export const errorTable = {
   export_too_soon: { statusCode: -311, message: 'You asked for an export recently; try again later' },
   export_expired: { statusCode: -312, message: 'This export has expired; ask for a new one', http: 410 },
   export_not_ready: { statusCode: -313, message: 'This export is not ready to download', http: 409 },
+  // Hash banks (compliance/hash-banks/): imports of PDQ hash lists (-320..-329).
+  hash_bank_internal: { statusCode: -320, message: 'The internal bank is filled by removals; import into another bank' },
+  hash_list_empty: { statusCode: -321, message: 'The list holds no valid PDQ hash' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

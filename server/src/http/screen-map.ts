@@ -250,6 +250,11 @@ export const apiScreens: Record<string, ScreenUse> = {
     source: 'components/moderation/CounterNoticeLawsuit.tsx',
   },
   'GET /api/admin/enforcement/review-queue': { screen: 'routes/admin/review.tsx' },
+  'GET /api/admin/hash-banks': { screen: 'routes/admin/hash-banks.tsx' },
+  'POST /api/admin/hash-banks/import': {
+    screen: 'routes/admin/hash-banks.tsx',
+    source: 'components/hash-banks/HashListImport.tsx',
+  },
   'POST /api/admin/enforcement/review-queue/:id/approve': {
     screen: 'routes/admin/review.tsx',
     source: 'components/moderation/ReviewQueueItem.tsx',

@@ -17,6 +17,8 @@ export interface NewCase {
   readonly relatedCaseId: number | null;
   readonly excludedAssigneeId: number | null;
   readonly dedupeKey: string | null;
+  /** Listed and opened only by admins (hash-bank matches). */
+  readonly restricted: boolean;
 }
 
 export interface NewReport {
@@ -48,6 +50,8 @@ export interface NewEvent {
 export interface QueuePage {
   readonly queue: Queue;
   readonly viewerId: number;
+  /** Admins see restricted cases too. */
+  readonly includeRestricted: boolean;
   readonly category?: CaseCategory;
   readonly limit: number;
   readonly after?: { readonly deadlineAt: Date; readonly id: number };
@@ -72,6 +76,7 @@ export interface CaseRow {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly closedAt: Date | null;
+  readonly restricted: boolean;
 }
 
 const caseColumns = [
@@ -91,6 +96,7 @@ const caseColumns = [
   'c.created_at as createdAt',
   'c.updated_at as updatedAt',
   'c.closed_at as closedAt',
+  'c.restricted',
 ] as const;
 
 type CaseScope = ExpressionBuilder<Database & { c: Database['moderation_cases'] }, 'c'>;
@@ -110,10 +116,10 @@ export class CasesRepository {
   async openOrJoin(trx: Db, values: NewCase): Promise<{ id: number; deadlineAt: Date; joined: boolean }> {
     const { rows } = await sql<{ id: number; deadline_at: Date; joined: boolean }>`
       INSERT INTO moderation_cases (kind, category, subject_post_id, subject_user_id, reporter_user_id, reporter_email,
-        deadline_at, related_case_id, excluded_assignee_id, dedupe_key)
+        deadline_at, related_case_id, excluded_assignee_id, dedupe_key, restricted)
       VALUES (${values.kind}, ${values.category}, ${values.postId}, ${values.userId}, ${values.reporterUserId},
         ${values.reporterEmail}, ${values.deadlineAt}, ${values.relatedCaseId},
-        ${values.excludedAssigneeId}, ${values.dedupeKey})
+        ${values.excludedAssigneeId}, ${values.dedupeKey}, ${values.restricted})
       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('open', 'assigned', 'escalated')
       DO UPDATE SET reports_count = moderation_cases.reports_count + 1, updated_at = now()
       RETURNING id, deadline_at, xmax <> 0 AS joined`.execute(trx);
@@ -219,6 +225,7 @@ export class CasesRepository {
       .orderBy('c.id')
       .limit(page.limit);
     if (page.category) query = query.where('c.category', '=', page.category);
+    if (!page.includeRestricted) query = query.where('c.restricted', '=', false);
     const after = page.after;
     if (after) {
       query = query.where((eb) =>

@@ -21,6 +21,8 @@ export interface CaseIntake {
   readonly relatedCaseId?: number | null;
   /** Who may not take the case (the moderator who acted on the appealed one). */
   readonly excludedAssigneeId?: number | null;
+  /** Only admins list and open it (an upload matching a hash bank). */
+  readonly restricted?: boolean;
 }
 
 export interface OpenedCase {
@@ -98,6 +100,7 @@ export class CaseService {
         relatedCaseId: intake.relatedCaseId ?? null,
         excludedAssigneeId: intake.excludedAssigneeId ?? null,
         dedupeKey,
+        restricted: intake.restricted ?? false,
       });
       const reportId = await this.cases.addReport(
         trx,
@@ -126,11 +129,15 @@ export class CaseService {
     });
   }
 
-  async queue(viewer: Actor, query: { queue: Queue; category?: CaseCategory; limit: number; cursor?: string }) {
+  async queue(
+    viewer: Actor,
+    query: { queue: Queue; category?: CaseCategory; limit: number; cursor?: string; includeRestricted?: boolean },
+  ) {
     const now = new Date();
     const rows = await this.cases.queue({
       queue: query.queue,
       viewerId: viewer.id,
+      includeRestricted: query.includeRestricted ?? false,
       category: query.category,
       limit: query.limit + 1,
       after: query.cursor === undefined ? undefined : parseCursor(query.cursor),
@@ -144,9 +151,10 @@ export class CaseService {
     };
   }
 
-  async detail(caseId: number): Promise<Omit<CaseDetailAnswer, 'statusCode'>> {
+  /** A restricted case answers not found to anyone but an admin (`includeRestricted`). */
+  async detail(caseId: number, includeRestricted = false): Promise<Omit<CaseDetailAnswer, 'statusCode'>> {
     const row = await this.cases.find(caseId);
-    if (!row) throw new AppError('not_found');
+    if (!row || (row.restricted && !includeRestricted)) throw new AppError('not_found');
     const now = new Date();
     const [reports, events, messages, earlier, strikes] = await Promise.all([
       this.cases.reports(caseId),

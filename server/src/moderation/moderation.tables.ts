@@ -35,6 +35,7 @@ export interface ModerationCasesTable {
   created_at: DefaultedTime;
   updated_at: DefaultedTime;
   closed_at: Timestamp | null;
+  restricted: Defaulted<boolean>;
 }
 
 export interface CaseReportsTable {

@@ -9,6 +9,7 @@ import enforcement from './namespaces/enforcement/en.json';
 import dataExport from './namespaces/export/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
+import hashbanks from './namespaces/hashbanks/en.json';
 import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
@@ -37,6 +38,7 @@ export const sourceMessages = {
   export: dataExport,
   feed,
   guide,
+  hashbanks,
   imports,
   manage,
   moderation,
@@ -62,6 +64,7 @@ export const namespaces = [
   'export',
   'feed',
   'guide',
+  'hashbanks',
   'imports',
   'manage',
   'moderation',

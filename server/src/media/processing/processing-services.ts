@@ -7,7 +7,7 @@ import { DEFAULT_MEDIA_TOOL_LIMITS, MediaToolsRepository } from '../probe.ts';
 import type { Storage } from '../storage.ts';
 import { ProcessingRepository } from './processing.repository.ts';
 import { ProcessingService } from './processing.service.ts';
-import { ProcessingSteps } from './processing-steps.ts';
+import { type MediaFingerprints, ProcessingSteps } from './processing-steps.ts';
 import { ScratchSpace } from './scratch-space.ts';
 import { Transcoder } from './transcoder.ts';
 
@@ -20,6 +20,7 @@ export function createProcessingService(
   storage: Storage,
   events: EventPublisher,
   log: Logger,
+  hashBanks?: MediaFingerprints & { screen(post: { id: number; userId: number }): Promise<boolean> },
 ): ProcessingService {
   const root = processingScratchRoot(config);
   const repository = new ProcessingRepository(db);
@@ -30,12 +31,14 @@ export function createProcessingService(
     tools: new MediaToolsRepository(root),
     transcoder: new Transcoder(),
     maxImagePixels: DEFAULT_MEDIA_TOOL_LIMITS.maxImagePixels,
+    fingerprints: hashBanks,
   });
   return new ProcessingService({
     repository,
     steps,
     scratch: new ScratchSpace(root),
     events,
+    screening: hashBanks,
     log: log.child({ component: 'media-processing' }),
   });
 }

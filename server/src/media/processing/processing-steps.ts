@@ -1,5 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pdqOfImage } from '../../compliance/pdq/pdq-image.ts';
+import { pdqOfVideo } from '../../compliance/pdq/pdq-video.ts';
 import type { MediaVariant } from '../../db/schema.ts';
 import { MediaProbeError, type MediaToolsRepository } from '../probe.ts';
 import { sniffFile } from '../sniff.ts';
@@ -28,6 +30,13 @@ export interface StepDeps {
   readonly tools: MediaToolsRepository;
   readonly transcoder: Transcoder;
   readonly maxImagePixels: number;
+  /** Where each media file's PDQ hashes go (compliance/hash-banks); absent, nothing is hashed. */
+  readonly fingerprints?: MediaFingerprints;
+}
+
+/** PDQ hashes of a media file (a picture: one; a video: its sampled frames), stored before publication. */
+export interface MediaFingerprints {
+  recordMediaHashes(mediaId: number, frames: readonly { hash: string; quality: number; seconds: number }[]): Promise<void>;
 }
 
 /** Where each rendition lives: `media/{name}/{variant}.{ext}`, HLS under `media/{name}/hls/`. Deterministic, so a retry overwrites. */
@@ -126,6 +135,7 @@ export class ProcessingSteps {
     }
     if (!frame) throw new ProcessingFailure('media_transcode_failed', 'no poster frame', { permanent: false });
     await this.#storeStills(this.#video(run), await videoStills(frame));
+    await this.#deps.fingerprints?.recordMediaHashes(this.#video(run).id, await pdqOfVideo(this.#deps.transcoder, source));
   }
 
   /** Every picture of an image post: sniffed and probed again, then its variants (see image-variants.ts). */
@@ -145,6 +155,9 @@ export class ProcessingSteps {
         throw new ProcessingFailure('not_video_or_image', (error as Error).message, { permanent: true });
       }
       await this.#storeStills(media, stills);
+      await this.#deps.fingerprints?.recordMediaHashes(media.id, [
+        { ...(await pdqOfImage(path, this.#deps.maxImagePixels)), seconds: 0 },
+      ]);
       await this.#deps.repository.saveMeasurements(media.id, { width: stills.width, height: stills.height });
       await rm(path, { force: true });
     }

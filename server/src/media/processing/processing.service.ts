@@ -31,6 +31,11 @@ export interface ProcessingDeps {
   /** Live `media` events to the owner; absent, progress is only in the database. */
   readonly events?: EventPublisher;
   readonly log: Logger;
+  /**
+   * The check against hash banks before a post publishes (compliance/hash-banks): a match holds the post in
+   * review and opens a restricted case; publishing then goes on as usual and the database keeps it held.
+   */
+  readonly screening?: { screen(post: { id: number; userId: number }): Promise<boolean> };
 }
 
 /** Post statuses in which the worker job has work to do. */
@@ -131,6 +136,7 @@ export class ProcessingService implements MediaProcessing {
 
   async #finish(run: ProcessingRun): Promise<void> {
     const videoIds = run.media.filter((media) => media.kind === 'video').map((media) => media.id);
+    await this.#deps.screening?.screen(run.post);
     const status = await this.#deps.repository.finish(run.post.id, videoIds);
     this.#deps.log.info({ postId: run.post.id, status }, 'post processing done');
     await this.#publish(run, MediaStatus.ready, 100);

@@ -60,6 +60,12 @@ const MIN_DURATION_SHARE = 0.9;
  * still frames. Uploads are read with the demuxer chosen from the sniffed type and the decoder's pixel cap;
  * every run gets the hardened options of ffmpeg.ts, a minimal environment and time, CPU and memory limits.
  */
+/** One sampled frame of a video, packed 8-bit RGB at the size asked for. */
+export interface SampledFrame {
+  readonly seconds: number;
+  readonly rgb: Buffer;
+}
+
 export class Transcoder {
   readonly #limits: TranscodeLimits;
 
@@ -141,6 +147,27 @@ export class Transcoder {
     if (frame.length === 0)
       throw new ProcessingFailure('media_transcode_failed', `no frame at ${seconds} s`, { permanent: false });
     return frame;
+  }
+
+  /**
+   * Up to `count` frames spread evenly over the video (one a second for short ones), upright and scaled to
+   * width x height, as packed RGB: what the perceptual hashes of a video are computed from.
+   */
+  async sampledFrames(source: VideoSource, count: number, width: number, height: number): Promise<SampledFrame[]> {
+    const { durationSeconds } = source.probe;
+    const every = Math.max(1, durationSeconds / count);
+    const frameBytes = width * height * 3;
+    // biome-ignore format: option pairs
+    const raw = await this.#ffmpeg(durationSeconds, [
+      ...this.#input(source),
+      '-map', '0:v:0', '-vf', `fps=1/${every.toFixed(3)},scale=${width}:${height}:flags=area`,
+      '-frames:v', String(count), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
+    ], undefined, frameBytes * count + 1);
+    const frames: SampledFrame[] = [];
+    for (let offset = 0; offset + frameBytes <= raw.length; offset += frameBytes) {
+      frames.push({ seconds: frames.length * every, rgb: raw.subarray(offset, offset + frameBytes) });
+    }
+    return frames;
   }
 
   /** Reads back an MP4 this class wrote: size, duration, bitrate and codecs. */
