@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type {} from '../captions/captions.tables.ts';
+import type {} from '../exports/exports.tables.ts';
 // The operator side's tables join `Database` by augmentation; loading them here makes every program that
 // sees `Database` (the web app's typecheck too) see them.
 import type {} from '../media/cover/cover.tables.ts';
-import type {} from '../captions/captions.tables.ts';
-import type {} from '../exports/exports.tables.ts';
 import type {} from '../moderation/moderation.tables.ts';
 
 /** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
