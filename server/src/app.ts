@@ -7,6 +7,9 @@ import pageSession from './accounts/page-session.plugin.ts';
 import profileRoutes from './accounts/profile.routes.ts';
 import { loginProviderOrigins } from './accounts/provider-origins.ts';
 import socialRoutes from './accounts/social.routes.ts';
+import analyticsReadRoutes from './analytics/analytics-read.routes.ts';
+import { AnalyticsReadRepository } from './analytics/analytics-read.repository.ts';
+import { AnalyticsReadService } from './analytics/analytics-read.service.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -133,6 +136,9 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(verificationRequestRoutes, { verification: services.verification });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
+  await app.register(analyticsReadRoutes, {
+    analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
+  });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,
