@@ -53,6 +53,8 @@ export default [
   route('statements', 'routes/statements.tsx'),
   route('statements/:id', 'routes/statement.tsx'),
   route('statements/:id/counter-notice', 'routes/counter-notice.tsx'),
+  route('studio/analytics', 'routes/studio/analytics.tsx', { id: 'studio-analytics' }),
+  route('studio/post/:postId/analytics', 'routes/studio/post-analytics.tsx', { id: 'studio-post-analytics' }),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/queues.tsx', { id: 'admin-queues' }),
     route('case/:id', 'routes/admin/case.tsx', { id: 'admin-case' }),

@@ -1,5 +1,5 @@
-import type { AnalyticsRange, Breakdowns, PostTotals } from './analytics-read.schemas.ts';
 import type { BreakdownRow, DayRange, DayRow } from './analytics-read.repository.ts';
+import type { AnalyticsRange, Breakdowns, PostTotals } from './analytics-read.schemas.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -47,7 +47,16 @@ export interface PostDayRow extends DayRow {
 /** One statement's rows for both the breakdown lists and the top posts (`dimension` 'post'). */
 type BreakdownOrPostRow =
   | (BreakdownRow & { readonly title: null })
-  | { readonly dimension: 'post'; readonly key: string; readonly count: number; readonly title: string; readonly watch_ms: number; readonly completions: number; readonly likes: number; readonly shares: number };
+  | {
+      readonly dimension: 'post';
+      readonly key: string;
+      readonly count: number;
+      readonly title: string;
+      readonly watch_ms: number;
+      readonly completions: number;
+      readonly likes: number;
+      readonly shares: number;
+    };
 
 const dailyColumns = sql`
   coalesce(s.views, 0)::int8 AS views, coalesce(s.unique_viewers, 0)::int8 AS unique_viewers,
@@ -58,7 +67,12 @@ const dailyColumns = sql`
 const daysOf = (range: DayRange) => sql`generate_series(${range.from}::date, ${range.to}::date, interval '1 day') AS d(day)`;
 
 /** The top TOP_LIST_SIZE keys of each dimension over the range, summed from one daily breakdown table. */
-const rankedBreakdown = (table: 'account_daily_breakdown' | 'post_daily_breakdown', owner: 'user_id' | 'post_id', id: number, range: DayRange) => sql`
+const rankedBreakdown = (
+  table: 'account_daily_breakdown' | 'post_daily_breakdown',
+  owner: 'user_id' | 'post_id',
+  id: number,
+  range: DayRange,
+) => sql`
   SELECT dimension, key, count, rank FROM (
     SELECT dimension, key, sum(count)::int8 AS count,
            row_number() OVER (PARTITION BY dimension ORDER BY sum(count) DESC, key) AS rank

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { sessionUserId } from '../accounts/auth.plugin.ts';
 import { envelope } from '../http/envelope.ts';
-import type { AnalyticsReadService } from './analytics-read.service.ts';
 import { AnalyticsQuery, DEFAULT_ANALYTICS_RANGE, PostAnalyticsParams } from './analytics-read.schemas.ts';
+import type { AnalyticsReadService } from './analytics-read.service.ts';
 
 /**
  * The studio's analytics, owner only: the account's figures and one own post's (README.md "Reading

@@ -11,7 +11,10 @@ const followersOf = (rows: readonly AccountDayRow[]) => ({
 const accountTotalsOf = (rows: readonly AccountDayRow[]): AccountTotals => ({ ...totalsOf(rows), ...followersOf(rows) });
 
 /** Rows of both periods, oldest first: the first `days` are the previous period's. */
-const split = <Row extends DayRow>(rows: readonly Row[], days: number) => ({ previous: rows.slice(0, days), current: rows.slice(days) });
+const split = <Row extends DayRow>(rows: readonly Row[], days: number) => ({
+  previous: rows.slice(0, days),
+  current: rows.slice(days),
+});
 
 /**
  * The creator studio's analytics: a creator reads the figures of their own account and of each of their

@@ -52,7 +52,16 @@ async function creator() {
 describe('GET /api/studio/analytics', () => {
   test('every day of the range is present, zeros filled; totals and the previous period come from the rows', async () => {
     const { user, as } = await creator();
-    await accountDay(user.id, 0, { views: 10, unique: 8, watchMs: 50_000, completions: 4, likes: 3, shares: 1, gained: 2, lost: 1 });
+    await accountDay(user.id, 0, {
+      views: 10,
+      unique: 8,
+      watchMs: 50_000,
+      completions: 4,
+      likes: 3,
+      shares: 1,
+      gained: 2,
+      lost: 1,
+    });
     await accountDay(user.id, 3, { views: 30, unique: 20, watchMs: 70_000, completions: 6, likes: 2, gained: 5 });
     await accountDay(user.id, 9, { views: 100, completions: 50, lost: 4 });
     await accountDay(user.id, 40, { views: 999 });

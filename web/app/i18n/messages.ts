@@ -1,5 +1,6 @@
 import site from './locales/en.json';
 import account from './namespaces/account/en.json';
+import analytics from './namespaces/analytics/en.json';
 import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
 import discovery from './namespaces/discovery/en.json';
@@ -24,6 +25,7 @@ import verification from './namespaces/verification/en.json';
 export const sourceMessages = {
   ...site,
   account,
+  analytics,
   console: consoleScreens,
   counts,
   discovery,
@@ -45,6 +47,7 @@ export type Messages = typeof sourceMessages;
 
 export const namespaces = [
   'account',
+  'analytics',
   'console',
   'counts',
   'discovery',
