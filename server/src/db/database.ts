@@ -6,6 +6,8 @@ import type { Database } from './schema.ts';
 
 // bigint ids fit comfortably in JS numbers for this product's lifetime; counts too.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// A `date` is a calendar day (the analytics' UTC days): as a Date it would become midnight of the process's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 

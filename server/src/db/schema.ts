@@ -422,6 +422,83 @@ export interface ProfileStatsTable {
   shares_count: Defaulted<number>;
 }
 
+/** Migration 0029 (analytics/README.md): one row per counted view, with the player's watch progress. */
+export type ViewPage = 'feed' | 'tag' | 'profile' | 'search' | 'embed' | 'post' | 'playlist' | 'other';
+
+export interface ViewEventsTable {
+  post_id: number;
+  viewer_key: string;
+  window_start: Timestamp;
+  owner_id: number;
+  viewed_at: Defaulted<Timestamp>;
+  page: Defaulted<ViewPage>;
+  /** A referring site's host name, or 'direct'. */
+  referrer: Defaulted<string>;
+  /** ISO 3166 alpha-2 code from the trusted proxy header, or 'unknown'. */
+  country: Defaulted<string>;
+  watched_ms: Defaulted<number>;
+  completed: Defaulted<boolean>;
+  reported_at: Defaulted<Timestamp>;
+}
+
+export interface FollowEventsTable {
+  id: Generated<number>;
+  followee_id: number;
+  follower_id: number;
+  kind: 'gained' | 'lost';
+  created_at: Defaulted<Timestamp>;
+}
+
+/** A UTC day as 'YYYY-MM-DD', both ways (db/database.ts reads `date` columns as text, never as a local-time Date). */
+type Day = string;
+
+export interface AnalyticsStaleDaysTable {
+  day: Day;
+  marked_at: Defaulted<Timestamp>;
+}
+
+export interface PostDailyStatsTable {
+  post_id: number;
+  day: Day;
+  views: Defaulted<number>;
+  unique_viewers: Defaulted<number>;
+  watch_ms: Defaulted<number>;
+  completions: Defaulted<number>;
+  likes: Defaulted<number>;
+  shares: Defaulted<number>;
+}
+
+export interface AccountDailyStatsTable {
+  user_id: number;
+  day: Day;
+  views: Defaulted<number>;
+  unique_viewers: Defaulted<number>;
+  watch_ms: Defaulted<number>;
+  completions: Defaulted<number>;
+  likes: Defaulted<number>;
+  shares: Defaulted<number>;
+  followers_gained: Defaulted<number>;
+  followers_lost: Defaulted<number>;
+}
+
+export type BreakdownDimension = 'country' | 'referrer' | 'page' | 'share_platform';
+
+export interface PostDailyBreakdownTable {
+  post_id: number;
+  day: Day;
+  dimension: BreakdownDimension;
+  key: string;
+  count: number;
+}
+
+export interface AccountDailyBreakdownTable {
+  user_id: number;
+  day: Day;
+  dimension: BreakdownDimension;
+  key: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   external_identities: ExternalIdentitiesTable;
@@ -461,4 +538,11 @@ export interface Database {
   pending_originals: PendingOriginalsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   uploads_in_progress: UploadsInProgressTable;
+  view_events: ViewEventsTable;
+  follow_events: FollowEventsTable;
+  analytics_stale_days: AnalyticsStaleDaysTable;
+  post_daily_stats: PostDailyStatsTable;
+  account_daily_stats: AccountDailyStatsTable;
+  post_daily_breakdown: PostDailyBreakdownTable;
+  account_daily_breakdown: AccountDailyBreakdownTable;
 }
