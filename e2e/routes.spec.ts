@@ -54,6 +54,9 @@ const signedInRoutes = [
   '/edit-profile',
   '/following',
   '/following/1',
+  '/studio',
+  '/studio?state=draft',
+  '/studio/post/1',
 ];
 
 test.describe('every route of the spec', () => {

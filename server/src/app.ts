@@ -47,6 +47,7 @@ import settingsRoutes from './settings/settings.routes.ts';
 import followRoutes from './social/follows.routes.ts';
 import likeRoutes from './social/likes.routes.ts';
 import soundRoutes from './sounds/sounds.routes.ts';
+import studioRoutes from './studio/studio.routes.ts';
 import tagRoutes from './tags/tags.routes.ts';
 import webApp from './web/web.plugin.ts';
 
@@ -136,6 +137,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(verificationRequestRoutes, { verification: services.verification });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
+  await app.register(studioRoutes, { studio: services.studio });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

@@ -347,6 +347,13 @@ export const settingsSchema = Type.Object({
     default: 3,
     description: 'Copyright strikes (never reset) at which an account is proposed for a ban as a repeat infringer.',
   }),
+  SCHEDULED_POSTS_PER_CREATOR: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 25,
+    description:
+      'Scheduled posts a creator may have waiting at once (studio/README.md); publishing or cancelling one frees a place.',
+  }),
   SCRAPER_MAX_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest file a URL import downloads.' }),
   SCRAPER_TIMEOUT_SECONDS: Type.Integer({
     minimum: 1,

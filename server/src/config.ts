@@ -116,6 +116,8 @@ export interface Config {
   readonly appVersion: string;
   readonly legal: LegalDetails;
   readonly enforcement: EnforcementSettings;
+  /** Creator studio (studio/README.md). */
+  readonly studio: { readonly scheduledPostsPerCreator: number };
 }
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
@@ -357,6 +359,7 @@ export function buildConfig(settings: Settings): Config {
       counterNoticeRestoreBusinessDays: settings.COUNTER_NOTICE_RESTORE_BUSINESS_DAYS,
       repeatInfringerStrikes: settings.REPEAT_INFRINGER_STRIKES,
     },
+    studio: { scheduledPostsPerCreator: settings.SCHEDULED_POSTS_PER_CREATOR },
   } satisfies Config);
 }
 

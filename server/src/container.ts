@@ -32,6 +32,8 @@ import type { ScraperService } from './scraper/scraper.service.ts';
 import { createScraperService } from './scraper/scraper-services.ts';
 import { createDiscoveryServices, type DiscoveryServices } from './search/discovery-services.ts';
 import { SettingsService } from './settings/settings.service.ts';
+import { StudioRepository } from './studio/studio.repository.ts';
+import { StudioService } from './studio/studio.service.ts';
 
 /** Everything a process needs, built once and passed down; nothing reaches for a global. */
 export interface Container {
@@ -65,6 +67,8 @@ export interface Container {
     readonly verification: VerificationRequestService;
     /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
     readonly enforcement: EnforcementServices;
+    /** Creator studio: drafts, scheduling, per-post settings (studio/README.md). */
+    readonly studio: StudioService;
   };
   close(): Promise<void>;
 }
@@ -80,6 +84,7 @@ export function jobDeps(container: Container): JobDeps {
     mediaRemoval: container.services.mediaRemoval,
     events: container.events,
     enforcement: container.services.enforcement,
+    studio: container.services.studio,
   };
 }
 
@@ -176,6 +181,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         notifications,
         moderation,
         verification: createVerificationRequestService(database.db, config, log),
+        studio: new StudioService(new StudioRepository(database.db), config.studio),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

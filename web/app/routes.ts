@@ -53,8 +53,15 @@ export default [
   route('statements', 'routes/statements.tsx'),
   route('statements/:id', 'routes/statement.tsx'),
   route('statements/:id/counter-notice', 'routes/counter-notice.tsx'),
-  route('studio/analytics', 'routes/studio/analytics.tsx', { id: 'studio-analytics' }),
-  route('studio/post/:postId/analytics', 'routes/studio/post-analytics.tsx', { id: 'studio-post-analytics' }),
+  // The creator studio (issue 22): its sections, and the post editor with its tabs, each a page of its own.
+  route('studio', 'routes/studio/layout.tsx', { id: 'studio' }, [
+    index('routes/studio/index.tsx', { id: 'studio-posts' }),
+    route('analytics', 'routes/studio/analytics.tsx', { id: 'studio-analytics' }),
+    route('post/:postId', 'routes/studio/post-layout.tsx', { id: 'studio-post' }, [
+      index('routes/studio/post-details.tsx', { id: 'studio-post-details' }),
+      route('analytics', 'routes/studio/post-analytics.tsx', { id: 'studio-post-analytics' }),
+    ]),
+  ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/queues.tsx', { id: 'admin-queues' }),
     route('case/:id', 'routes/admin/case.tsx', { id: 'admin-case' }),

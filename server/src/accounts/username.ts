@@ -44,6 +44,7 @@ const reservedNames = new Set(
     'report-content',
     'complaint',
     'statements',
+    'studio',
     'user',
     'gay',
     'trans',

@@ -143,6 +143,12 @@ export interface PostsTable {
   /** Migration 0025: pre-publication review (enforcement/README.md). */
   reviewed_at: Timestamp | null;
   review_reason: 'prepublication' | 'watched-word' | 'hidden' | null;
+  /** Migration 0026 (studio/): when a scheduled post (12) goes public. */
+  scheduled_at: Timestamp | null;
+  /** Migration 0026: per-post settings; comments stay off (the product has none yet). */
+  allow_embedding: Defaulted<boolean>;
+  allow_downloads: Defaulted<boolean>;
+  allow_comments: Defaulted<boolean>;
 }
 
 export interface PostJobsTable {

@@ -234,6 +234,26 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   loggedIn('DELETE /api/post/like/:id', ({ post }) => `/api/post/like/${post}`),
   open('POST /api/post/view/:id', ({ post }) => json(`/api/post/view/${post}`, {})),
   open('POST /api/post/share/:id', ({ post }) => json(`/api/post/share/${post}`, {})),
+
+  // Creator studio: the session's own posts. The fixture's private post is no draft, so the owner's
+  // scheduling and publishing calls answer post_not_schedulable; studio/*.test.ts walks the real flows.
+  loggedIn('GET /api/studio/posts', '/api/studio/posts?state=private'),
+  ownerOnly('GET /api/studio/posts/:id', ({ privatePost }) => `/api/studio/posts/${privatePost}`),
+  ownerOnly(
+    'PUT /api/studio/posts/:id/schedule',
+    ({ privatePost }) =>
+      json(`/api/studio/posts/${privatePost}/schedule`, { at: new Date(Date.now() + 3_600_000).toISOString() }),
+    { owner: 'post_not_schedulable' },
+  ),
+  ownerOnly('DELETE /api/studio/posts/:id/schedule', ({ privatePost }) => `/api/studio/posts/${privatePost}/schedule`, {
+    owner: 'post_not_schedulable',
+  }),
+  ownerOnly('POST /api/studio/posts/:id/publish', ({ privatePost }) => json(`/api/studio/posts/${privatePost}/publish`, {}), {
+    owner: 'post_not_schedulable',
+  }),
+  ownerOnly('PUT /api/studio/posts/:id/settings', ({ privatePost }) =>
+    json(`/api/studio/posts/${privatePost}/settings`, { allowDownloads: true }),
+  ),
   open('GET /api/oembed', ({ post }) => `/api/oembed?url=${encodeURIComponent(`http://localhost:3000/video?id=${post}`)}`),
 
   // Uploads and imports.

@@ -120,6 +120,18 @@ export const errorTable = {
     message: 'Stored files cannot be reached right now, try again in a moment',
     http: 503,
   },
+  // Creator studio (studio/): drafts, scheduling, per-post settings (-260..-269).
+  schedule_too_soon: { statusCode: -260, message: 'Choose a time at least a minute from now' },
+  schedule_too_far: { statusCode: -261, message: 'A post can be scheduled at most 30 days ahead' },
+  schedule_limit_reached: {
+    statusCode: -262,
+    message: 'You have as many scheduled posts as you can have; publish or cancel one first',
+  },
+  post_not_schedulable: {
+    statusCode: -263,
+    message: 'Only a draft or a scheduled post can be scheduled or published from the studio',
+  },
+  embedding_disabled: { statusCode: -264, message: 'The creator does not allow this post to be embedded' },
   internal_error: { statusCode: -99, message: 'Something went wrong on our side', http: 500 },
 } as const satisfies Record<string, { statusCode: number; message: string; http?: number }>;
 

@@ -36,6 +36,7 @@ const slashless = (withSlash: string): ScreenUse => ({
 const managePost = { screen: 'routes/profile.tsx', source: 'components/posts/post-management.ts' } as const;
 const importJob = { screen: 'routes/new-post.tsx', source: 'components/upload/useImportJob.ts' } as const;
 const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moderation/CaseActions.tsx' } as const;
+const studioPost = { screen: 'routes/studio/post-details.tsx', source: 'components/studio/studio-api.ts' } as const;
 const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
 const otherClients =
   'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
@@ -200,6 +201,12 @@ export const apiScreens: Record<string, ScreenUse> = {
   'GET /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
   'POST /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
 
+  'GET /api/studio/posts': { screen: 'routes/studio/index.tsx', source: 'components/studio/studio-api.ts' },
+  'GET /api/studio/posts/:id': { screen: 'routes/studio/post-layout.tsx' },
+  'PUT /api/studio/posts/:id/schedule': studioPost,
+  'DELETE /api/studio/posts/:id/schedule': studioPost,
+  'POST /api/studio/posts/:id/publish': studioPost,
+  'PUT /api/studio/posts/:id/settings': studioPost,
   'GET /api/admin/me': { screen: 'routes/admin/layout.tsx' },
   'GET /api/admin/cases': { screen: 'routes/admin/queues.tsx' },
   'POST /api/admin/cases/bulk': { screen: 'routes/admin/queues.tsx', source: 'components/moderation/QueueView.tsx' },

@@ -52,3 +52,9 @@ export async function addJobIn<N extends JobName>(
     max_attempts => ${spec.maxAttempts ?? null}::int, job_key => ${spec.jobKey ?? null}::text,
     run_at => ${spec.runAt ?? null}::timestamptz)`.execute(db);
 }
+
+/** Removes the waiting job with this key, on `db` (which may be a transaction); a running job is left to finish. */
+// biome-ignore lint/suspicious/noExplicitAny: any database or transaction; remove_job needs no table types
+export async function removeJobIn(db: Kysely<any>, jobKey: string): Promise<void> {
+  await sql`SELECT graphile_worker.remove_job(${jobKey})`.execute(db);
+}

@@ -13,6 +13,7 @@ import { refreshPopularity } from '../posts/popularity.job.ts';
 import { purgeEventPayloads } from '../realtime/event-payloads.job.ts';
 import type { EventPublisher } from '../realtime/events.ts';
 import type { ScraperService } from '../scraper/scraper.service.ts';
+import type { StudioService } from '../studio/studio.service.ts';
 
 /** Everything a job handler may need, wired once in the container. */
 export interface JobDeps {
@@ -26,6 +27,7 @@ export interface JobDeps {
   readonly upload?: UploadService;
   readonly mediaRemoval?: MediaRemovalService;
   readonly enforcement?: EnforcementServices;
+  readonly studio?: StudioService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -58,6 +60,8 @@ export interface JobPayloads {
   'notifications:purge-event-payloads': Record<string, never>;
   /** Due when a DMCA counter-notice's waiting time ends (enforcement/takedowns.service.ts); job key `counter-notice-restore:{id}`. */
   'enforcement:restore-counter-noticed': { readonly counterNoticeId: number };
+  /** Due at a scheduled post's time (studio/README.md); job key `studio-publish:{postId}`. */
+  'studio:publish-scheduled': { readonly postId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -96,6 +100,7 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'enforcement:restore-counter-noticed': async (deps, payload) => {
     await required(deps.enforcement, 'enforcement').takedowns.restoreIfDue(payload.counterNoticeId);
   },
+  'studio:publish-scheduled': (deps, payload) => required(deps.studio, 'studio').publishScheduled(payload.postId),
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */

@@ -37,6 +37,17 @@ export class MediaAccessRepository {
     this.#db = db;
   }
 
+  /** Whether the creator of the post holding this media name allows downloading it (studio/README.md). */
+  async allowsDownload(name: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('media_files as m')
+      .innerJoin('posts as p', 'p.id', 'm.post_id')
+      .select('p.allow_downloads as allowed')
+      .where('m.name', '=', name)
+      .executeTakeFirst();
+    return row?.allowed === true;
+  }
+
   async audience(name: string): Promise<MediaAudience> {
     const { rows } = await sql<AudienceRow>`
       SELECT coalesce(p.user_id, m.owner_id) AS "ownerId", p.status AS "postStatus", p.deleted_at IS NOT NULL AS "postDeleted",

@@ -18,6 +18,9 @@ export const OWNER_MEDIA_CACHE = 'private, no-store';
 /** Uploaded bytes are kept for processing only: what is served is always re-encoded (no EXIF, no polyglots). */
 const ORIGINAL = /\/original\.[A-Za-z0-9]+$/;
 
+/** What `?download=1` may fetch: a post's MP4 renditions (`mp4-720.mp4`), never stills or HLS pieces. */
+const DOWNLOADABLE = /^media\/([A-Za-z0-9_-]{1,64})\/mp4-\d{3,4}\.mp4$/;
+
 /** A missing file is a real 404 for browsers and CDNs, with the usual envelope as its body. */
 function notFound(reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('not_found').body);
@@ -41,11 +44,21 @@ async function cachePolicyFor(access: MediaAccessRepository, key: string, reques
  * Streams the object stored under key to a caller allowed to see its media name, with byte ranges for
  * players and ETag revalidation. Everyone else gets the same 404 as for a missing file.
  */
-async function serveObject({ storage, access }: MediaFiles, key: string, request: FastifyRequest, reply: FastifyReply) {
+async function serveObject(
+  { storage, access }: MediaFiles,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** A file name: served as a download (Content-Disposition attachment), kept by no cache. */
+  attachment?: string,
+) {
   if (!isValidStorageKey(key)) return notFound(reply);
-  const cacheControl = await cachePolicyFor(access, key, request);
-  const object = cacheControl ? await storage.stat(key) : undefined;
-  if (!cacheControl || !object) return notFound(reply);
+  const allowed = await cachePolicyFor(access, key, request);
+  const object = allowed ? await storage.stat(key) : undefined;
+  if (!allowed || !object) return notFound(reply);
+  // A download ends when its creator turns downloads off: no shared cache may go on serving it.
+  const cacheControl = attachment ? OWNER_MEDIA_CACHE : allowed;
+  if (attachment) reply.header('content-disposition', `attachment; filename="${attachment}"`);
 
   reply
     .header('content-type', object.contentType)
@@ -78,11 +91,23 @@ const thumberParams = Type.Object({
 
 export default async function mediaRoutes(app: FastifyInstance, files: MediaFiles) {
   // Media is already compressed; gzip would also break byte ranges.
-  /** `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`; never an uploaded original. */
-  app.get<{ Params: { '*': string } }>('/media/*', { compress: false }, (request, reply) => {
-    const key = `media/${request.params['*']}`;
-    return ORIGINAL.test(key) ? notFound(reply) : serveObject(files, key, request, reply);
-  });
+  /**
+   * `GET /media/<name>/<rendition>.<ext>`: the object stored under `media/...`; never an uploaded original.
+   * With `?download` (any value), an MP4 rendition as an attachment, when the post allows downloads.
+   */
+  app.get<{ Params: { '*': string }; Querystring: { download?: unknown } }>(
+    '/media/*',
+    { compress: false },
+    async (request, reply) => {
+      const key = `media/${request.params['*']}`;
+      if (ORIGINAL.test(key)) return notFound(reply);
+      if (request.query.download === undefined) return serveObject(files, key, request, reply);
+      // `?download=1`: the post's MP4 as a file to keep, only when its creator allows downloads.
+      const name = DOWNLOADABLE.exec(key)?.[1];
+      if (!name || !(await files.access.allowsDownload(name))) return notFound(reply);
+      return serveObject(files, key, request, reply, `${name}.mp4`);
+    },
+  );
 
   /**
    * Spec §7 thumbnails: the `peek` (180 px wide) or `mini` (64 px) still the media pipeline stored for the

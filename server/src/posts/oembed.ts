@@ -63,7 +63,8 @@ export function oembedOf(post: PostCard, baseUrl: string) {
 
 /**
  * GET /api/oembed?url={post link}[&format=json]: only JSON is offered; a link that is not one of our
- * post pages is `invalid_post_link`, a post the public cannot see is `not_found`.
+ * post pages is `invalid_post_link`, a post the public cannot see is `not_found`, one whose creator turned
+ * embedding off (studio/README.md) is `embedding_disabled`.
  */
 export default async function oembedRoutes(app: FastifyInstance, { posts, baseUrl }: { posts: PostService; baseUrl: string }) {
   const query = Type.Object({
@@ -76,6 +77,8 @@ export default async function oembedRoutes(app: FastifyInstance, { posts, baseUr
     const { url } = request.query as Static<typeof query>;
     const postId = postIdOfLink(url, baseUrl);
     if (postId === undefined) throw new AppError('invalid_post_link');
-    return envelope(oembedOf(await posts.post(undefined, postId), baseUrl));
+    const post = await posts.post(undefined, postId);
+    if (!post.allowEmbedding) throw new AppError('embedding_disabled');
+    return envelope(oembedOf(post, baseUrl));
   });
 }

@@ -21,6 +21,9 @@ export interface PostCard {
   readonly publishedAt: string | null;
   /** Spec §3: the sound an image post plays with its slideshow; null for videos. */
   readonly sound: PostSound | null;
+  /** Per-post settings (studio/README.md): other sites may embed it; its MP4 may be downloaded. */
+  readonly allowEmbedding: boolean;
+  readonly allowDownloads: boolean;
 }
 
 export interface PostSound {
@@ -77,6 +80,8 @@ export interface PageRow {
   readonly username: string;
   readonly displayName: string;
   readonly avatarVariants: Record<string, MediaVariant> | null;
+  readonly allowEmbedding: boolean;
+  readonly allowDownloads: boolean;
 }
 
 export interface MediaRow {
@@ -153,5 +158,7 @@ export function toPostCard(row: PageRow, related: PostRelated): PostCard {
     path: postPath(row.id, row.title, SUFFIX[row.lgbt] ?? ''),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     sound: related.sound,
+    allowEmbedding: row.allowEmbedding,
+    allowDownloads: row.allowDownloads,
   };
 }

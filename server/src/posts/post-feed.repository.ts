@@ -217,6 +217,8 @@ export class PostFeedRepository {
         'u.username',
         'u.display_name as displayName',
         'av.variants as avatarVariants',
+        'p.allow_embedding as allowEmbedding',
+        'p.allow_downloads as allowDownloads',
         jsonArrayFrom(
           eb
             .selectFrom('media_files as m')

@@ -9,7 +9,12 @@
  *   published(6) ◀──owner──▶ private(8)       any ──moderator──▶ blocked(9)
  *   published(6) or private(8) ──moderator hides──▶ in review(10) ──restore──▶ back (target_status)
  *   processing ──would publish, owner not yet trusted (pre-publication review)──▶ in review(10) ──approve──▶ published(6)
+ *   processing ──owner chose draft or a time (target_status)──▶ draft(11) or scheduled(12)
+ *   draft(11) ──schedule──▶ scheduled(12) ──job studio:publish-scheduled at scheduled_at──▶ published(6) (or in review(10), as above)
+ *   draft(11) ◀──cancel── scheduled(12)      draft or scheduled ──publish now──▶ published(6) or private(8)
  *
+ * Draft (11) and scheduled (12) are ours too (studio/README.md): the owner's post waiting to be published,
+ * visible to its owner only, like private; `posts.scheduled_at` holds a scheduled post's time.
  * In review (10) is ours, not the spec's: the post waits for a moderator (enforcement/README.md), its
  * media is served to its owner only and kept, and its owner sees it labelled "in review".
  * The jobs and retries behind processing: media/processing/README.md. Only `published` posts appear in
@@ -26,6 +31,8 @@ export const PostStatus = {
   private: 8,
   blocked: 9,
   inReview: 10,
+  draft: 11,
+  scheduled: 12,
 } as const;
 export type PostStatusValue = (typeof PostStatus)[keyof typeof PostStatus];
 

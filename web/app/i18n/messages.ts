@@ -14,6 +14,7 @@ import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
+import studio from './namespaces/studio/en.json';
 import upload from './namespaces/upload/en.json';
 import verification from './namespaces/verification/en.json';
 
@@ -39,6 +40,7 @@ export const sourceMessages = {
   profile,
   sounds,
   statements,
+  studio,
   upload,
   verification,
 };
@@ -61,6 +63,7 @@ export const namespaces = [
   'profile',
   'sounds',
   'statements',
+  'studio',
   'upload',
   'verification',
 ] as const;

@@ -26,7 +26,7 @@ export interface PostDraft {
   /** The URL import this post comes from; it is linked in the same transaction. */
   readonly scraperJobId?: number;
   /** What the post becomes once processed: published, or private until its owner publishes it. */
-  readonly targetStatus?: typeof PostStatus.published | typeof PostStatus.private;
+  readonly targetStatus?: typeof PostStatus.published | typeof PostStatus.private | typeof PostStatus.draft;
 }
 
 export interface CreatedPost {

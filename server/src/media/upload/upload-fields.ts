@@ -25,6 +25,8 @@ export const uploadFieldsSchema = Type.Object(
     lgbt: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')])),
     /** '1': the video files are clips to join into one video, in the order sent. */
     clips: Type.Optional(Flag),
+    /** '1': the post becomes a draft when processed instead of going public (studio/README.md). */
+    draft: Type.Optional(Flag),
     /** '1': recorded with the camera in the browser; kept in the upload log. */
     recorded: Type.Optional(Flag),
     /** The client's own description of the device; kept in the upload log. */

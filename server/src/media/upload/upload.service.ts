@@ -125,6 +125,7 @@ export class UploadService {
         tags,
         lgbt: form.lgbt ? Number(form.lgbt) : defaultOrientation(uploader),
         scraperJobId,
+        targetStatus: form.draft === '1' ? PostStatus.draft : undefined,
         held,
       }).catch((error: unknown) => {
         // Another upload completed the same URL import meanwhile.

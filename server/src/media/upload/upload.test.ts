@@ -58,6 +58,17 @@ afterAll(async () => {
 const gif = () => readFile(file('tiny.gif'));
 
 describe('a video post', () => {
+  test('saved as a draft, it waits for its owner instead of going public when processed', async () => {
+    const as = await uploader(t, 1);
+    const answer = await upload(t, as, [file('480x718-2s.mp4')], { draft: '1' });
+    const post = await t.container.database.db
+      .selectFrom('posts')
+      .select(['status', 'target_status'])
+      .where('id', '=', answer.postId)
+      .executeTakeFirstOrThrow();
+    expect(post).toEqual({ status: 1, target_status: 11 });
+  });
+
   test('exactly 480x718 and 2.0 s is accepted: originals stored, post created, processing scheduled', async () => {
     const as = await uploader(t, 1);
     const answer = await upload(t, as, [file('480x718-2s.mp4')], {

@@ -25,6 +25,8 @@ function post(media: FeedPost['media']): FeedPost {
     path: '/video?id=8&title=slow-piece',
     publishedAt: null,
     sound: null,
+    allowEmbedding: true,
+    allowDownloads: false,
   };
 }
 

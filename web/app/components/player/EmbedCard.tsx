@@ -10,9 +10,28 @@ import { type PlayerHandle, VideoPlayer } from './VideoPlayer';
 
 /**
  * The post as other sites show it in an iframe (/embed/{post}): the player, which starts on a tap, and a
- * bar with the creator and a link to the post on the site. Links open the site in a new tab.
+ * bar with the creator and a link to the post on the site. Links open the site in a new tab. A creator
+ * who turned embedding off gets a notice instead of the player (studio/README.md).
  */
 export function EmbedCard({ post, siteUrl }: { post: FeedPost; siteUrl: string }) {
+  const { t } = useTranslation();
+  return (
+    <article className={styles.card} aria-label={post.title || post.user.displayName || post.user.username}>
+      {post.allowEmbedding ? (
+        <EmbeddedPlayer post={post} />
+      ) : (
+        <div className={styles.stage}>
+          <p className={styles.refused} role="status">
+            {t('studio.embedDisabled')}
+          </p>
+        </div>
+      )}
+      <EmbedBar post={post} siteUrl={siteUrl} />
+    </article>
+  );
+}
+
+function EmbeddedPlayer({ post }: { post: FeedPost }) {
   const { t } = useTranslation();
   const { muted } = usePlayback();
   const player = useRef<PlayerHandle | null>(null);
@@ -20,62 +39,66 @@ export function EmbedCard({ post, siteUrl }: { post: FeedPost; siteUrl: string }
   const [failed, setFailed] = useState(false);
   const video = post.media.find(isVideo);
   const pictures = post.media.filter(isImage);
-  const avatar = avatarUrl(post.user.avatar, 'small');
-  const name = post.user.displayName || post.user.username;
 
   return (
-    <article className={styles.card} aria-label={post.title || name}>
-      <div className={styles.stage}>
-        {video ? (
-          <VideoPlayer
-            ref={player}
-            media={video}
-            level="play"
-            autoplay={false}
-            onPausedChange={setPaused}
-            onNotPlayable={() => setFailed(true)}
-          />
-        ) : (
-          <ImageSlideshow pictures={pictures} level="play" running soundUrl={post.sound?.url} title={post.title} />
-        )}
-        {video && paused && !failed && (
-          <button type="button" className={styles.play} onClick={() => player.current?.togglePlay()} aria-label={t('feed.play')}>
-            <PlayIcon />
-          </button>
-        )}
-        {video && !paused && (
-          <button
-            type="button"
-            className={styles.surface}
-            onClick={() => player.current?.togglePlay()}
-            aria-label={t('feed.play')}
-          />
-        )}
-        {failed && <p className={styles.failed}>{t('feed.notPlayableShort')}</p>}
-        {video && (
-          <button
-            type="button"
-            className={styles.mute}
-            onClick={() => playback.toggleMuted()}
-            aria-pressed={!muted}
-            aria-label={muted ? t('feed.unmute') : t('feed.mute')}
-          >
-            {muted ? <SoundOffIcon /> : <SoundOnIcon />}
-          </button>
-        )}
-      </div>
-      <footer className={styles.bar}>
-        <a className={styles.creator} href={`${siteUrl}/${post.user.username}`} target="_blank" rel="noopener">
-          {avatar ? <img className={styles.avatar} src={avatar} alt="" width={40} height={40} /> : null}
-          <span className={styles.names}>
-            <span className={styles.name}>{name}</span>
-            <span className={styles.title}>{post.title || <bdi>@{post.user.username}</bdi>}</span>
-          </span>
-        </a>
-        <a className={styles.watch} href={`${siteUrl}${post.path}`} target="_blank" rel="noopener">
-          {t('feed.watchOn')}
-        </a>
-      </footer>
-    </article>
+    <div className={styles.stage}>
+      {video ? (
+        <VideoPlayer
+          ref={player}
+          media={video}
+          level="play"
+          autoplay={false}
+          onPausedChange={setPaused}
+          onNotPlayable={() => setFailed(true)}
+        />
+      ) : (
+        <ImageSlideshow pictures={pictures} level="play" running soundUrl={post.sound?.url} title={post.title} />
+      )}
+      {video && paused && !failed && (
+        <button type="button" className={styles.play} onClick={() => player.current?.togglePlay()} aria-label={t('feed.play')}>
+          <PlayIcon />
+        </button>
+      )}
+      {video && !paused && (
+        <button
+          type="button"
+          className={styles.surface}
+          onClick={() => player.current?.togglePlay()}
+          aria-label={t('feed.play')}
+        />
+      )}
+      {failed && <p className={styles.failed}>{t('feed.notPlayableShort')}</p>}
+      {video && (
+        <button
+          type="button"
+          className={styles.mute}
+          onClick={() => playback.toggleMuted()}
+          aria-pressed={!muted}
+          aria-label={muted ? t('feed.unmute') : t('feed.mute')}
+        >
+          {muted ? <SoundOffIcon /> : <SoundOnIcon />}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function EmbedBar({ post, siteUrl }: { post: FeedPost; siteUrl: string }) {
+  const { t } = useTranslation();
+  const avatar = avatarUrl(post.user.avatar, 'small');
+  const name = post.user.displayName || post.user.username;
+  return (
+    <footer className={styles.bar}>
+      <a className={styles.creator} href={`${siteUrl}/${post.user.username}`} target="_blank" rel="noopener">
+        {avatar ? <img className={styles.avatar} src={avatar} alt="" width={40} height={40} /> : null}
+        <span className={styles.names}>
+          <span className={styles.name}>{name}</span>
+          <span className={styles.title}>{post.title || <bdi>@{post.user.username}</bdi>}</span>
+        </span>
+      </a>
+      <a className={styles.watch} href={`${siteUrl}${post.path}`} target="_blank" rel="noopener">
+        {t('feed.watchOn')}
+      </a>
+    </footer>
   );
 }

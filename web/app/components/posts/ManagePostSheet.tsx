@@ -1,14 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { PostStatus } from '../../../../server/src/posts/post-status.ts';
-import { TITLE_MAX } from '../../../../server/src/posts/posts.service.ts';
 import { useTranslation } from '../../i18n/react';
 import { useAccount } from '../account/AccountSession';
 import forms from '../account/forms.module.css';
 import { Dialog } from '../dialogs/Dialog';
-import { TagField } from '../upload/TagField';
 import styles from './ManagePostSheet.module.css';
+import { PostEditFields } from './PostEditFields';
 import type { PostCard } from './post-links';
-import { deletePost, retryPost, updatePost } from './post-management';
+import { deletePost, retryPost } from './post-management';
+import { usePostEdit } from './usePostEdit';
 
 /** Spec §8: success messages for the usual 3 s, the two failures 8 s. */
 const SUCCESS_MS = 3000;
@@ -24,8 +25,6 @@ export interface ManagePostSheetProps {
   readonly onShowLikers?: () => void;
 }
 
-type Visibility = typeof PostStatus.published | typeof PostStatus.private;
-
 /**
  * The owner's sheet for one post: title, tags and who may see it (PUT /api/post/{id}), delete after a
  * confirmation (DELETE), and for a failed post, processing it again (POST /api/post/retry/{id}). A post
@@ -34,13 +33,10 @@ type Visibility = typeof PostStatus.published | typeof PostStatus.private;
 export function ManagePostSheet({ post, onClose, onUpdated, onDeleted, onShowLikers }: ManagePostSheetProps) {
   const { t } = useTranslation();
   const { showStatus } = useAccount();
-  const id = useId();
   const failed = post.status === PostStatus.failed;
-  const [title, setTitle] = useState(post.title);
-  const [tags, setTags] = useState<string[]>(post.tags.map((tag) => tag.tag));
-  // A post still processing has its owner's wish stored but not in its card: nothing is chosen, nor sent, until the owner picks.
-  const initial = post.status === PostStatus.published || post.status === PostStatus.private ? post.status : undefined;
-  const [visibility, setVisibility] = useState<Visibility | undefined>(initial);
+  // Drafts and scheduled posts go public from the studio, which says when.
+  const awaiting = post.status === PostStatus.draft || post.status === PostStatus.scheduled;
+  const edit = usePostEdit(post);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -57,9 +53,7 @@ export function ManagePostSheet({ post, onClose, onUpdated, onDeleted, onShowLik
     event.preventDefault();
     void run(async () => {
       try {
-        const changes =
-          visibility === undefined || visibility === initial ? { title, tags } : { title, tags, status: visibility };
-        onUpdated(await updatePost(post.id, changes));
+        onUpdated(await edit.save());
         showStatus(t('manage.post-updated-success'), 'success', SUCCESS_MS);
         onClose();
       } catch {
@@ -115,40 +109,11 @@ export function ManagePostSheet({ post, onClose, onUpdated, onDeleted, onShowLik
               </button>
             </div>
           )}
-          <div className={forms.field}>
-            <label htmlFor={`${id}-title`} className={forms.label}>
-              {t('manage.title')}
-            </label>
-            <input
-              id={`${id}-title`}
-              className={forms.input}
-              value={title}
-              maxLength={TITLE_MAX}
-              dir="auto"
-              onChange={(event) => setTitle(event.currentTarget.value)}
-            />
-          </div>
-          <TagField tags={tags} onChange={setTags} />
-          {!failed && (
-            <fieldset className={styles.visibility}>
-              <legend className={forms.label}>{t('manage.visibility')}</legend>
-              {([PostStatus.published, PostStatus.private] as const).map((value) => (
-                <label key={value} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={`${id}-visibility`}
-                    checked={visibility === value}
-                    onChange={() => setVisibility(value)}
-                  />
-                  <span>
-                    <strong>{t(value === PostStatus.published ? 'manage.public' : 'manage.private')}</strong>
-                    <span className={styles.hint}>
-                      {t(value === PostStatus.published ? 'manage.publicHint' : 'manage.privateHint')}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+          <PostEditFields edit={edit} visibility={!failed && !awaiting} />
+          {awaiting && (
+            <Link to={`/studio/post/${post.id}`} className={forms.quiet}>
+              {t('studio.composer.openInStudio')}
+            </Link>
           )}
           <button type="submit" className={`${forms.primary} ${forms.wide}`} disabled={busy}>
             {t('manage.save')}

@@ -6,7 +6,7 @@ import { ReportButton } from '../discovery/ReportButton';
 import { Avatar } from '../profile/Avatar';
 import { FollowButton } from '../profile/FollowButton';
 import styles from './PostDetail.module.css';
-import { type PostCard, profileVideoLink } from './post-links';
+import { downloadLink, type PostCard, profileVideoLink } from './post-links';
 
 interface PostDetailProps {
   readonly post: PostCard;
@@ -21,12 +21,14 @@ interface PostDetailProps {
 
 /**
  * What a post is, beside its player on the post page (/{profile}/post/{id}): the creator (with follow,
- * unless it is the viewer), title, tags, counts, and the owner's or a viewer's actions.
+ * unless it is the viewer), title, tags, counts, and the owner's or a viewer's actions (a download when the
+ * creator allows it).
  */
 export function PostDetail({ post, locale, isOwner, signedIn, onManage, onShowLikers, onError }: PostDetailProps) {
   const { t } = useTranslation();
   const author = post.user.displayName || post.user.username;
   const title = post.title || t('profile.untitled');
+  const download = downloadLink(post);
   const likes = (
     <>
       <strong>{formatCount(post.likesCount, locale)}</strong> {t('profile.likes')}
@@ -96,6 +98,11 @@ export function PostDetail({ post, locale, isOwner, signedIn, onManage, onShowLi
           </Link>
         ) : (
           <ReportButton target={{ postId: post.id }} className={styles.report} />
+        )}
+        {download && (
+          <a href={download} download className={styles.report} aria-label={t('studio.downloadTitled', { title })}>
+            {t('studio.download')}
+          </a>
         )}
       </div>
     </div>

@@ -68,6 +68,10 @@ export function PostTile({
       <span className={styles.badges}>
         {post.isPinned && <span className={styles.badge}>{t('profile.pinned')}</span>}
         {owner && post.status === PostStatus.private && <span className={styles.badgeMuted}>{t('profile.private')}</span>}
+        {owner && post.status === PostStatus.draft && <span className={styles.badgeMuted}>{t('studio.states.draft')}</span>}
+        {owner && post.status === PostStatus.scheduled && (
+          <span className={styles.badgeMuted}>{t('studio.states.scheduled')}</span>
+        )}
         {owner && post.status === PostStatus.inReview && (
           <span className={styles.badgeMuted} title={t('enforcement.status.inReviewHint')}>
             {t('enforcement.status.inReview')}

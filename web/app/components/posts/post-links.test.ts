@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isPlayable, processingProgress, profileVideoLink, tileImage } from './post-links';
+import { downloadLink, isPlayable, processingProgress, profileVideoLink, tileImage } from './post-links';
 
 const job = (state: 'new' | 'started' | 'done') => ({ kind: 'transcode', state });
 
@@ -36,4 +36,15 @@ test("isPlayable: the owner's processing and failed posts have nothing to play y
   for (const status of [1, 2, 3, 4, 5]) expect(isPlayable({ status, jobs: [job('started')] }, true)).toBe(false);
   // Others are never listed such posts: their tiles are always links.
   expect(isPlayable({ status: 2, jobs: [job('started')] }, false)).toBe(true);
+});
+
+describe('downloadLink', () => {
+  const media = (variants: Record<string, string>) => [{ variants }] as never;
+
+  test('the tallest MP4 rendition as a download, only when the creator allows downloads', () => {
+    const variants = { 'mp4-540': '/media/a/mp4-540.mp4', 'mp4-1080': '/media/a/mp4-1080.mp4', hls: '/media/a/hls.m3u8' };
+    expect(downloadLink({ allowDownloads: true, media: media(variants) })).toBe('/media/a/mp4-1080.mp4?download=1');
+    expect(downloadLink({ allowDownloads: false, media: media(variants) })).toBeUndefined();
+    expect(downloadLink({ allowDownloads: true, media: media({ 'poster-jpg': '/media/a/poster.jpg' }) })).toBeUndefined();
+  });
 });

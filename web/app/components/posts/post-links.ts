@@ -50,3 +50,14 @@ export function likedVideoLink(post: Pick<PostCard, 'id' | 'title' | 'lgbt'>): s
   params.set('type', 'myLikes');
   return `/video${suffix}?${params}`;
 }
+
+/** The post's best MP4 as a file to keep (`?download=1`), while its creator allows downloads (studio/README.md). */
+export function downloadLink(post: Pick<PostCard, 'allowDownloads' | 'media'>): string | undefined {
+  if (!post.allowDownloads) return undefined;
+  const variants = post.media[0]?.variants ?? {};
+  const height = (name: string) => Number(/^mp4-(\d+)$/.exec(name)?.[1] ?? 0);
+  const best = Object.keys(variants)
+    .filter((name) => height(name) > 0)
+    .sort((a, b) => height(b) - height(a))[0];
+  return best ? `${variants[best]}?download=1` : undefined;
+}

@@ -77,9 +77,14 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
         </p>
         <div className={styles.actions}>
           {profile.myProfile ? (
-            <Link to="/settings" className={styles.secondaryAction}>
-              {t('profile.editProfile')}
-            </Link>
+            <>
+              <Link to="/settings" className={styles.secondaryAction}>
+                {t('profile.editProfile')}
+              </Link>
+              <Link to="/studio" className={styles.secondaryAction}>
+                {t('studio.open')}
+              </Link>
+            </>
           ) : (
             <FollowButton
               userId={profile.id}

@@ -43,7 +43,7 @@ export function ShareSheet({ post, onClose, onShared }: ShareSheetProps) {
 
 /**
  * Copy the link, the device's own share sheet where there is one, the usual platforms (each link tagged
- * with its utm_source), the embed code, and the report action for someone else's post. Each share is counted
+ * with its utm_source), the embed code when the creator allows embedding, and the report action for someone else's post. Each share is counted
  * (feed/social-actions.ts recordShare); spec §8: a failed count is only logged.
  */
 function ShareOptions({ post, onShared }: { post: FeedPost; onShared: ShareSheetProps['onShared'] }) {
@@ -115,15 +115,17 @@ function ShareOptions({ post, onShared }: { post: FeedPost; onShared: ShareSheet
           {t('feed.shareMore')}
         </button>
       )}
-      <div className={styles.embed}>
-        <label className={styles.embedLabel} htmlFor="share-embed-code">
-          {t('feed.embedCode')}
-        </label>
-        <textarea id="share-embed-code" className={styles.code} value={code} readOnly dir="ltr" rows={3} />
-        <button type="button" className={styles.secondary} onClick={copyCode}>
-          {t('feed.copyEmbed')}
-        </button>
-      </div>
+      {post.allowEmbedding && (
+        <div className={styles.embed}>
+          <label className={styles.embedLabel} htmlFor="share-embed-code">
+            {t('feed.embedCode')}
+          </label>
+          <textarea id="share-embed-code" className={styles.code} value={code} readOnly dir="ltr" rows={3} />
+          <button type="button" className={styles.secondary} onClick={copyCode}>
+            {t('feed.copyEmbed')}
+          </button>
+        </div>
+      )}
       {!isOwnPost && (
         <div className={styles.report}>
           <ReportButton target={{ postId: post.id }} className={styles.secondary} />

@@ -1,28 +1,41 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { videoLink } from '../../lib/post-links';
+import { TimeSentence } from '../studio/LocalTime';
 import { ProgressBar } from './ProgressBar';
 import type { ProcessingView } from './processing-state';
 import styles from './UploadComposer.module.css';
 
-/** After the upload: the §4 processing progress until the post is ready, then the way to it. */
+/**
+ * After the upload: the §4 processing progress until the post is ready, then the way to it. A post `kept`
+ * as a draft or for a schedule is ready in the studio instead.
+ */
 export function ProcessingPanel({
   view,
   postId,
   title,
+  kept,
   onAnother,
 }: {
   view: ProcessingView;
   postId: number;
   title: string;
+  kept?: { readonly scheduledAt?: string };
   onAnother: () => void;
 }) {
   const { t } = useTranslation();
   const progress = view.phase === 'processing' ? view.progress : 100;
+  const doneTitle = !kept ? (
+    t('upload.done')
+  ) : kept.scheduledAt ? (
+    <TimeSentence message="studio.composer.scheduledDone" iso={kept.scheduledAt} />
+  ) : (
+    t('studio.composer.draftDone')
+  );
   return (
     <section className={styles.panel} aria-labelledby="processing-heading">
       <h2 id="processing-heading" className={styles.panelTitle}>
-        {view.phase === 'done' ? t('upload.done') : view.phase === 'failed' ? t('upload.failed') : t('upload.processingTitle')}
+        {view.phase === 'done' ? doneTitle : view.phase === 'failed' ? t('upload.failed') : t('upload.processingTitle')}
       </h2>
       <p className={styles.stepLabel}>{t('upload.uploadProgress')}</p>
       <ProgressBar label={t('upload.uploadProgress')} value={100} testId="upload-progress" />
@@ -43,8 +56,8 @@ export function ProcessingPanel({
       )}
       <div className={styles.actions}>
         {view.phase === 'done' && (
-          <Link to={videoLink({ id: postId, title })} className={styles.primaryButton}>
-            {t('upload.viewPost')}
+          <Link to={kept ? `/studio/post/${postId}` : videoLink({ id: postId, title })} className={styles.primaryButton}>
+            {kept ? t('studio.composer.openInStudio') : t('upload.viewPost')}
           </Link>
         )}
         <button

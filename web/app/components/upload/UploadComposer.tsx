@@ -9,6 +9,10 @@ import { retryTime } from '../../lib/retry-after';
 import { useRootData } from '../../lib/root-data';
 import { useViewer } from '../../lib/viewer';
 import { useAccount } from '../account/AccountSession';
+import { PublishChoice, type PublishWhen, publishNowChoice, publishWhenProblem } from '../studio/PublishChoice';
+import { fromLocalInputValue } from '../studio/schedule-time';
+import { schedulePost } from '../studio/studio-api';
+import { studioErrorKey } from '../studio/studio-errors';
 import { CameraRecorder } from './CameraRecorder';
 import { canRecord } from './camera';
 import { DropZone } from './DropZone';
@@ -46,6 +50,10 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     lgbt: activeOrientation(pathname, root?.lgbtPreference ?? Orientation.straight),
     joinClips: false,
   }));
+  const [when, setWhen] = useState<PublishWhen>(publishNowChoice);
+  const [triedSending, setTriedSending] = useState(false);
+  /** The moment a scheduled upload goes public, once the studio took the schedule. */
+  const [scheduledAt, setScheduledAt] = useState<string>();
   const [camera, setCamera] = useState(false);
   const [recordingSupported, setRecordingSupported] = useState(false);
   const media = useChosenMedia(viewer?.type ?? 1, details.joinClips);
@@ -106,6 +114,20 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     if (processing.view.phase === 'failed') showStatus(t('upload.failed'), 'warning', UPLOAD_STATUS_MS);
   }, [processing.view.phase, showStatus, t]);
 
+  // A scheduled post is sent as a draft, then scheduled: a refused time leaves a draft, never a public post.
+  const sentPostId = sentPost?.postId;
+  const scheduling = useRef<number>(undefined);
+  useEffect(() => {
+    const scheduleAt = when.mode === 'schedule' ? fromLocalInputValue(when.at) : undefined;
+    if (sentPostId === undefined || !scheduleAt || scheduling.current === sentPostId) return;
+    scheduling.current = sentPostId;
+    schedulePost(sentPostId, scheduleAt).then(
+      (post) => setScheduledAt(post.scheduledAt ?? undefined),
+      (error: unknown) =>
+        showStatus(t('studio.composer.scheduleFailed', { reason: t(studioErrorKey(error)) }), 'error', UPLOAD_STATUS_MS * 3),
+    );
+  }, [sentPostId, when, showStatus, t]);
+
   const { items, verdict } = media;
   const step = sender.state.step;
   const busy = step === 'checking' || step === 'uploading';
@@ -116,7 +138,8 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const ready = verdict !== undefined && verdict.errors.length === 0 && !busy && refusal === undefined;
 
   const post = () => {
-    if (!ready) return;
+    setTriedSending(true);
+    if (!ready || publishWhenProblem(when, new Date())) return;
     const join = joinsClips(items, details.joinClips);
     void sender.send({
       files: items.map((item) => item.file),
@@ -127,6 +150,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
         tags: details.tags,
         lgbt: details.lgbt,
         joinClips: join,
+        draft: when.mode !== 'now',
         recorded: items.some((item) => item.recorded),
         device: mobile || window.innerWidth <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop',
       },
@@ -141,6 +165,9 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     sender.reset();
     media.clear();
     setCamera(false);
+    setWhen(publishNowChoice);
+    setTriedSending(false);
+    setScheduledAt(undefined);
     setDetails((current) => ({ ...current, title: '', tags: [], joinClips: false }));
   };
 
@@ -159,11 +186,16 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     <div className={styles.page}>
       <div className={styles.headingRow}>
         <h1 className={styles.heading}>{t('upload.heading')}</h1>
-        {sentPost === undefined && (
-          <Link to="/new-post?import" className={styles.secondaryButton}>
-            {t('imports.fromLink')}
+        <div className={styles.headingLinks}>
+          <Link to="/studio" className={styles.secondaryButton}>
+            {t('studio.open')}
           </Link>
-        )}
+          {sentPost === undefined && (
+            <Link to="/new-post?import" className={styles.secondaryButton}>
+              {t('imports.fromLink')}
+            </Link>
+          )}
+        </div>
       </div>
       {refusal && (
         <p className={styles.warning} role="status" data-testid="upload-refused">
@@ -208,7 +240,13 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
 
         <div className={styles.detailsColumn}>
           {sentPost ? (
-            <ProcessingPanel view={processing.view} postId={sentPost.postId} title={details.title} onAnother={startOver} />
+            <ProcessingPanel
+              view={processing.view}
+              postId={sentPost.postId}
+              title={details.title}
+              kept={when.mode === 'now' ? undefined : { scheduledAt }}
+              onAnother={startOver}
+            />
           ) : (
             <form
               className={styles.panel}
@@ -224,6 +262,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
                   canJoin={canJoin}
                   onChange={(change) => setDetails((current) => ({ ...current, ...change }))}
                 />
+                <PublishChoice value={when} onChange={setWhen} showProblem={triedSending} />
               </fieldset>
               <div className={styles.messages} role="alert">
                 {problems.map((text) => (
@@ -265,7 +304,11 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
                     {t('upload.discard')}
                   </button>
                   <button type="submit" className={styles.primaryButton} disabled={!ready}>
-                    {t('upload.post')}
+                    {when.mode === 'draft'
+                      ? t('studio.composer.submitDraft')
+                      : when.mode === 'schedule'
+                        ? t('studio.composer.submitSchedule')
+                        : t('upload.post')}
                   </button>
                 </div>
               )}

@@ -12,11 +12,15 @@ export const processingStarted: ProcessingView = { phase: 'processing', progress
 
 type CardState = Pick<PostCard, 'status' | 'jobs'> & { readonly media: ReadonlyArray<{ readonly status: number }> };
 
-/** The view of the owner's GET /api/post/{id}: published (or made private) is done, failed post or media is failed. */
+/**
+ * The view of the owner's GET /api/post/{id}: published, private, or kept as a draft or for a schedule is
+ * done; a failed post or media is failed.
+ */
 export function processingViewOf(post: CardState): ProcessingView {
   if (post.status === PostStatus.failed || post.media.some((media) => media.status === MediaStatus.failed))
     return { phase: 'failed' };
-  if (post.status === PostStatus.published || post.status === PostStatus.private) return { phase: 'done' };
+  const finished: readonly number[] = [PostStatus.published, PostStatus.private, PostStatus.draft, PostStatus.scheduled];
+  if (finished.includes(post.status)) return { phase: 'done' };
   return { phase: 'processing', progress: processingProgress(post) ?? 0 };
 }
 

@@ -11,6 +11,8 @@ export interface UploadFields {
   readonly lgbt: number;
   /** Several clips joined in the order given. */
   readonly joinClips: boolean;
+  /** Kept as a draft when processed instead of going public (the studio publishes or schedules it). */
+  readonly draft?: boolean;
   /** Recorded with the camera on this page. */
   readonly recorded: boolean;
   readonly device: 'mobile' | 'desktop';
@@ -39,6 +41,7 @@ export function buildUploadForm(fields: UploadFields, files: readonly File[]): F
   form.append('tags', fields.tags.map((tag) => tag.replace(/^#+/, '')).join(' '));
   form.append('lgbt', String(fields.lgbt));
   if (fields.joinClips) form.append('clips', '1');
+  if (fields.draft) form.append('draft', '1');
   if (fields.recorded) form.append('recorded', '1');
   form.append('device', fields.device);
   for (const file of files) form.append('file', file, file.name);
