@@ -1,4 +1,3 @@
-import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { curveMonotoneX } from '@visx/curve';
 import { scaleLinear } from '@visx/scale';
 import { AreaClosed, LinePath } from '@visx/shape';
@@ -30,7 +29,7 @@ function tickDays(length: number, count: number): number[] {
 }
 
 /**
- * One metric over the days of the range as an area chart (visx, SVG). Time runs with the reading
+ * One metric over the days of the range as an area chart (visx scales and shapes, SVG). Time runs with the reading
  * direction: left to right, or right to left with the value axis on the right in RTL languages. The
  * drawing is hidden from assistive technology; a description sums it up and a table holds every value
  * (visually hidden until "Show table" is pressed).
@@ -70,15 +69,10 @@ export function TrendChart({ metric, series, dir, title }: TrendChartProps) {
           peakDay: formatDay(peak.day, locale),
         });
 
-  // Colours and fonts come from Analytics.module.css (.axis), so they follow the theme.
-  const valueAxis = {
-    scale: y,
-    numTicks: 4,
-    tickFormat: (value: { valueOf(): number }) => format(value.valueOf(), true),
-    axisClassName: styles.axis,
-    // Anchors count in the label's own direction: `end` is its left edge in RTL, its right edge in LTR.
-    tickLabelProps: { fontSize: 11, direction: dir, textAnchor: 'end' as const },
-  };
+  // Tick labels are plain SVG text in the reading direction: `end` is a label's right edge in LTR and its
+  // left edge in RTL, so value labels sit outside the plot on the value axis's side either way.
+  const valueLabelX = rtl ? width - plotStart + 6 : plotStart - 6;
+  const dayLabelY = CHART_HEIGHT - MARGIN.bottom + 18;
 
   return (
     <figure className={styles.chart} aria-labelledby={`${id}-title`} aria-describedby={`${id}-description`}>
@@ -125,15 +119,18 @@ export function TrendChart({ metric, series, dir, title }: TrendChartProps) {
             curve={curveMonotoneX}
             className={styles.chartLine}
           />
-          {rtl ? <AxisRight left={width - plotStart} {...valueAxis} /> : <AxisLeft left={plotStart} {...valueAxis} />}
-          <AxisBottom
-            top={CHART_HEIGHT - MARGIN.bottom}
-            scale={x}
-            tickValues={tickDays(series.length, X_TICKS)}
-            tickFormat={(index) => formatDay(series[index.valueOf()]?.day ?? '', locale)}
-            axisClassName={styles.axis}
-            tickLabelProps={{ fontSize: 11, direction: dir, textAnchor: 'middle' }}
-          />
+          <g className={styles.axis}>
+            {y.ticks(4).map((tick) => (
+              <text key={tick} x={valueLabelX} y={y(tick)} dy="0.32em" textAnchor="end" direction={dir}>
+                {format(tick, true)}
+              </text>
+            ))}
+            {tickDays(series.length, X_TICKS).map((index) => (
+              <text key={index} x={x(index)} y={dayLabelY} textAnchor="middle" direction={dir}>
+                {formatDay(series[index]?.day ?? '', locale)}
+              </text>
+            ))}
+          </g>
         </svg>
       </div>
       {/* Shown, it scrolls: focusable then, so a keyboard can scroll it too. */}
