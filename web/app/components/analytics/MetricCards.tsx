@@ -25,7 +25,8 @@ export function MetricCards({ metrics, totals, previous, chosen, onChoose }: Met
       {metrics.map((metric) => {
         const value = totals[metric.name] ?? 0;
         const before = previous[metric.name] ?? 0;
-        const change = formatChange(metric.kind, value, before, locale);
+        // A rate of no views is no rate: without earlier views there is nothing to compare it with.
+        const change = metric.kind === 'rate' && !previous.views ? undefined : formatChange(metric.kind, value, before, locale);
         const tone = value === before ? 'same' : rising(metric.name, value - before) ? 'better' : 'worse';
         return (
           <li key={metric.name}>
