@@ -6,8 +6,8 @@ import { AnalyticsQuery, DEFAULT_ANALYTICS_RANGE, PostAnalyticsParams } from './
 import type { AnalyticsReadService } from './analytics-read.service.ts';
 
 /**
- * The studio's analytics, owner only: the account's figures and one own post's (README.md "Reading
- * analytics"). Answers depend on the caller, so they are never shared through the response cache.
+ * The studio's analytics, owner only: the account's figures and one own post's (READING.md). Answers
+ * depend on the caller, so they are never shared through the response cache.
  */
 export default async function analyticsReadRoutes(app: FastifyInstance, { analytics }: { analytics: AnalyticsReadService }) {
   app.get('/api/studio/analytics', { schema: { querystring: AnalyticsQuery }, preHandler: app.requireUser }, async (request) => {

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 
 /**
- * Request and answer shapes of the studio's analytics read API (README.md "Reading analytics"). The web
+ * Request and answer shapes of the studio's analytics read API (READING.md). The web
  * app imports the answer types with `import type`, so a change of shape fails its typecheck.
  */
 

@@ -18,7 +18,7 @@ const split = <Row extends DayRow>(rows: readonly Row[], days: number) => ({
 
 /**
  * The creator studio's analytics: a creator reads the figures of their own account and of each of their
- * own posts over the last 7, 28 or 90 days, from the daily aggregates (README.md "Reading analytics").
+ * own posts over the last 7, 28 or 90 days, from the daily aggregates (READING.md).
  */
 export class AnalyticsReadService {
   readonly #repository: AnalyticsReadRepository;

@@ -418,7 +418,7 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   // Notifications are per user.
   loggedIn('GET /api/notification/:list', '/api/notification/follow?limit=30'),
 
-  // Studio analytics (analytics/README.md "Reading analytics"): each account reads its own figures only.
+  // Studio analytics (analytics/READING.md): each account reads its own figures only.
   loggedIn('GET /api/studio/analytics', '/api/studio/analytics?days=7'),
   ownerOnly('GET /api/studio/analytics/post/:id', ({ post }) => `/api/studio/analytics/post/${post}?days=90`),
 ];
