@@ -45,13 +45,19 @@ export async function startBaseline(databaseUrl?: string): Promise<Server> {
   return { url: address, stop: () => stop(child) };
 }
 
-/** The built app with its embedded PostgreSQL under bench/.data, seeded with the demo content. */
-export async function startApp(env: Readonly<Record<string, string>> = {}): Promise<Server> {
+/**
+ * The built app with its embedded PostgreSQL under bench/.data, seeded with the demo content (`env` may
+ * point it at another database instead); `app` mode runs it without the worker.
+ */
+export async function startApp(
+  env: Readonly<Record<string, string>> = {},
+  mode: 'app' | 'app-with-worker' = 'app-with-worker',
+): Promise<Server> {
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(appLogFile, 'w');
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [resolve(root, 'server/src/main.ts'), 'app-with-worker'], {
+    spawn(process.execPath, [resolve(root, 'server/src/main.ts'), mode], {
       cwd: root,
       stdio: ['ignore', log, log],
       env: {

@@ -8,6 +8,9 @@ import profileRoutes from './accounts/profile.routes.ts';
 import { loginProviderOrigins } from './accounts/provider-origins.ts';
 import socialRoutes from './accounts/social.routes.ts';
 import watchProgressRoutes from './analytics/watch-progress.routes.ts';
+import { AnalyticsReadRepository } from './analytics/analytics-read.repository.ts';
+import analyticsReadRoutes from './analytics/analytics-read.routes.ts';
+import { AnalyticsReadService } from './analytics/analytics-read.service.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import captionRoutes from './captions/captions.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
@@ -148,6 +151,9 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(exportRoutes, { exports: services.exports, storage: container.storage });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(hashBankRoutes, { hashBanks: services.hashBanks });
+  await app.register(analyticsReadRoutes, {
+    analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
+  });
   await app.register(socketRoutes, {
     events: container.events,
     db: container.database.db,

@@ -56,10 +56,12 @@ export default [
   // The creator studio (issue 22): its sections, and the post editor with its tabs, each a page of its own.
   route('studio', 'routes/studio/layout.tsx', { id: 'studio' }, [
     index('routes/studio/index.tsx', { id: 'studio-posts' }),
+    route('analytics', 'routes/studio/analytics.tsx', { id: 'studio-analytics' }),
     route('post/:postId', 'routes/studio/post-layout.tsx', { id: 'studio-post' }, [
       index('routes/studio/post-details.tsx', { id: 'studio-post-details' }),
       route('cover', 'routes/studio/post-cover.tsx', { id: 'studio-post-cover' }),
       route('captions', 'routes/studio/post-captions.tsx', { id: 'studio-post-captions' }),
+      route('analytics', 'routes/studio/post-analytics.tsx', { id: 'studio-post-analytics' }),
     ]),
     route('export', 'routes/studio/export.tsx', { id: 'studio-export' }),
   ]),

@@ -452,4 +452,7 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   // Only the owner of a ready archive downloads it (exports/exports.test.ts); an archive of someone else's, or
   // none at all, is the same 404 for every caller.
   open('GET /api/studio/export/:id/download', '/api/studio/export/1/download', everyone('not_found')),
+  // Studio analytics (analytics/READING.md): each account reads its own figures only.
+  loggedIn('GET /api/studio/analytics', '/api/studio/analytics?days=7'),
+  ownerOnly('GET /api/studio/analytics/post/:id', ({ post }) => `/api/studio/analytics/post/${post}?days=90`),
 ];

@@ -296,6 +296,8 @@ export const apiScreens: Record<string, ScreenUse> = {
     screen: 'routes/counter-notice.tsx',
     source: 'components/moderation/CounterNoticeForm.tsx',
   },
+  'GET /api/studio/analytics': { screen: 'routes/studio/analytics.tsx' },
+  'GET /api/studio/analytics/post/:id': { screen: 'routes/studio/post-analytics.tsx' },
 };
 
 /** The websocket messages a browser sends (spec §7), each with where it is sent. */

@@ -1,5 +1,6 @@
 import site from './locales/en.json';
 import account from './namespaces/account/en.json';
+import analytics from './namespaces/analytics/en.json';
 import captions from './namespaces/captions/en.json';
 import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
@@ -29,6 +30,7 @@ import verification from './namespaces/verification/en.json';
 export const sourceMessages = {
   ...site,
   account,
+  analytics,
   captions,
   console: consoleScreens,
   counts,
@@ -55,6 +57,7 @@ export type Messages = typeof sourceMessages;
 
 export const namespaces = [
   'account',
+  'analytics',
   'captions',
   'console',
   'counts',

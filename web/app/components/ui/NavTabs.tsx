@@ -8,12 +8,15 @@ export interface NavTab {
   readonly end?: boolean;
   /** Other address prefixes this tab stands for (the studio's Posts tab for its post editor). */
   readonly alsoFor?: readonly string[];
+  /** Whether the tab is the page's, where the path cannot tell (tabs that differ by query, as the analytics range). */
+  readonly current?: boolean;
 }
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** Whether the tab is the page's: `end` tabs match their address only, others everything below it too. */
 export function isCurrentTab(tab: NavTab, pathname: string): boolean {
+  if (tab.current !== undefined) return tab.current;
   const path = pathname.replace(/\/+$/, '') || '/';
   if (tab.end ? path === tab.to : under(path, tab.to)) return true;
   return tab.alsoFor?.some((prefix) => under(path, prefix)) ?? false;
