@@ -13,3 +13,8 @@ CREATE TABLE account_top_posts (
 -- The rollup refreshes, besides the creators active on the days it rebuilds, every list whose range no
 -- longer ends today.
 CREATE INDEX account_top_posts_through ON account_top_posts (through);
+
+-- The studio's list filtered by state (studio.repository.ts `list`): the creator's posts of one status,
+-- newest first, a keyset page from the cursor on. posts_by_user serves the unfiltered list; with a filter
+-- it read every post of the creator's to find a page of drafts.
+CREATE INDEX posts_studio_by_status ON posts (user_id, status, created_at DESC, id DESC) WHERE deleted_at IS NULL;
