@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type BreakdownDimension, TOP_LIST_SIZE } from './analytics-read.schemas.ts';
+import { TopPostsRepository } from './top-posts.repository.ts';
 
 /** Days as `YYYY-MM-DD` (UTC), both ends included. */
 export interface DayRange {
@@ -44,20 +45,6 @@ export interface PostDayRow extends DayRow {
   readonly title: string;
 }
 
-/** One statement's rows for both the breakdown lists and the top posts (`dimension` 'post'). */
-type BreakdownOrPostRow =
-  | (BreakdownRow & { readonly title: null })
-  | {
-      readonly dimension: 'post';
-      readonly key: string;
-      readonly count: number;
-      readonly title: string;
-      readonly watch_ms: number;
-      readonly completions: number;
-      readonly likes: number;
-      readonly shares: number;
-    };
-
 const dailyColumns = sql`
   coalesce(s.views, 0)::int8 AS views, coalesce(s.unique_viewers, 0)::int8 AS unique_viewers,
   coalesce(s.watch_ms, 0)::int8 AS watch_ms, coalesce(s.completions, 0)::int8 AS completions,
@@ -88,9 +75,12 @@ const rankedBreakdown = (
  */
 export class AnalyticsReadRepository {
   readonly #db: Db;
+  /** The account's most viewed posts: the rollup's stored lists (top-posts.repository.ts). */
+  readonly topPosts: TopPostsRepository;
 
   constructor(db: Db) {
     this.#db = db;
+    this.topPosts = new TopPostsRepository(db);
   }
 
   async accountDays(userId: number, range: DayRange): Promise<AccountDayRow[]> {
@@ -117,33 +107,11 @@ export class AnalyticsReadRepository {
     return rows;
   }
 
-  /** The account's breakdown lists and its most viewed posts over the range, in one statement. */
-  async accountBreakdowns(userId: number, range: DayRange): Promise<{ breakdowns: BreakdownRow[]; topPosts: TopPostRow[] }> {
-    const { rows } = await sql<BreakdownOrPostRow>`
-      WITH top_posts AS (
-        SELECT p.id, p.title, sum(s.views)::int8 AS views, sum(s.watch_ms)::int8 AS watch_ms,
-               sum(s.completions)::int8 AS completions, sum(s.likes)::int8 AS likes, sum(s.shares)::int8 AS shares
-        FROM posts p
-        JOIN post_daily_stats s ON s.post_id = p.id AND s.day BETWEEN ${range.from}::date AND ${range.to}::date
-        WHERE p.user_id = ${userId} AND p.deleted_at IS NULL
-        GROUP BY p.id
-        ORDER BY views DESC, p.id DESC
-        LIMIT ${TOP_LIST_SIZE}
-      )
-      SELECT dimension, key, count, rank, NULL::text AS title,
-             NULL::int8 AS watch_ms, NULL::int8 AS completions, NULL::int8 AS likes, NULL::int8 AS shares
-      FROM (${rankedBreakdown('account_daily_breakdown', 'user_id', userId, range)}) breakdown
-      UNION ALL
-      SELECT 'post', id::text, views, row_number() OVER (ORDER BY views DESC, id DESC), title, watch_ms, completions, likes, shares
-      FROM top_posts
+  async accountBreakdowns(userId: number, range: DayRange): Promise<BreakdownRow[]> {
+    const { rows } = await sql<BreakdownRow>`
+      ${rankedBreakdown('account_daily_breakdown', 'user_id', userId, range)}
       ORDER BY dimension, rank`.execute(this.#db);
-    const breakdowns: BreakdownRow[] = [];
-    const topPosts: TopPostRow[] = [];
-    for (const row of rows) {
-      if (row.dimension === 'post') topPosts.push({ ...row, id: Number(row.key), views: row.count });
-      else breakdowns.push({ dimension: row.dimension, key: row.key, count: row.count });
-    }
-    return { breakdowns, topPosts };
+    return rows;
   }
 
   async postBreakdowns(postId: number, range: DayRange): Promise<BreakdownRow[]> {

@@ -31,9 +31,10 @@ export class AnalyticsReadService {
 
   async account(userId: number, days: AnalyticsRange): Promise<AccountAnalytics> {
     const { current, previous } = periodsOf(days, this.#now());
-    const [rows, { breakdowns, topPosts }] = await Promise.all([
+    const [rows, breakdowns, topPosts] = await Promise.all([
       this.#repository.accountDays(userId, { from: previous.from, to: current.to }),
       this.#repository.accountBreakdowns(userId, current),
+      this.#repository.topPosts.topPosts(userId, days, current),
     ]);
     const periods = split(rows, days);
     return {

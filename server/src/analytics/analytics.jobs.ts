@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { RollupRepository } from './rollup.repository.ts';
+import { TopPostsRepository } from './top-posts.repository.ts';
 import { addDays, dayBounds, daysBetween, isCalendarDay, utcDay } from './utc-days.ts';
 
 export interface AnalyticsJobSettings {
@@ -27,7 +28,8 @@ export interface RollupRange {
  * range), recomputes every day from the oldest one not known to be final to today: at least yesterday
  * and today, plus any day that received late events (migration 0029's triggers mark them) and, after an
  * outage of the worker, every day it missed, since each run leaves today marked until a run after its end
- * has recomputed it. Answers the days it rebuilt.
+ * has recomputed it. Then refreshes the stored top posts (top-posts.repository.ts) of the creators active
+ * on those days and of those whose lists no longer end today. Answers the days it rebuilt.
  */
 export async function rollupAnalytics(
   db: Db,
@@ -46,6 +48,7 @@ export async function rollupAnalytics(
     const to = range.to !== undefined && range.to < today ? range.to : today;
     const days = daysBetween(from, to);
     for (const day of days) await repository.rollupDay(day);
+    await new TopPostsRepository(db).refresh(days, today);
     return days;
   }
 
@@ -56,6 +59,7 @@ export async function rollupAnalytics(
   const [first = yesterday] = [yesterday, ...stale].sort();
   const days = daysBetween(first, today);
   for (const day of days) await repository.rollupDay(day);
+  await new TopPostsRepository(db).refresh(days, today);
   // A day is final once a run that started after its end has rebuilt it (yesterday is rebuilt all today anyway).
   await repository.forgetStale(
     days.filter((day) => dayBounds(day).end.getTime() <= now),

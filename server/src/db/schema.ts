@@ -508,6 +508,14 @@ export interface AccountDailyBreakdownTable {
   count: number;
 }
 
+/** One creator's ranked top posts over the `days` days ending on `through` (migration 0032). */
+export interface AccountTopPostsTable {
+  user_id: number;
+  days: number;
+  through: Day;
+  posts: unknown;
+}
+
 export interface Database {
   users: UsersTable;
   external_identities: ExternalIdentitiesTable;
@@ -554,4 +562,5 @@ export interface Database {
   account_daily_stats: AccountDailyStatsTable;
   post_daily_breakdown: PostDailyBreakdownTable;
   account_daily_breakdown: AccountDailyBreakdownTable;
+  account_top_posts: AccountTopPostsTable;
 }

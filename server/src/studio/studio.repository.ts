@@ -41,6 +41,15 @@ const ROW_COLUMNS = sql`p.id, p.title, p.status, p.target_status AS "targetStatu
 const FIRST_MEDIA = sql`LEFT JOIN LATERAL (SELECT variants, duration_ms FROM media_files
   WHERE post_id = p.id ORDER BY position LIMIT 1) m ON true`;
 
+/**
+ * One status as an equality, so the page is read in index order from the cursor on; the pipeline's four
+ * statuses (few posts at any time) as a list, whose rows are then sorted.
+ */
+function statusFilter(statuses: readonly number[] | undefined) {
+  if (!statuses) return sql``;
+  return statuses.length === 1 ? sql`AND p.status = ${statuses[0]}` : sql`AND p.status = ANY(${[...statuses]}::smallint[])`;
+}
+
 function toRow(row: PostRowData): StudioPostRow {
   return {
     id: Number(row.id),
@@ -80,12 +89,15 @@ export class StudioRepository {
     return this.#db.transaction().execute((trx) => work(new StudioRepository(trx)));
   }
 
-  /** The owner's posts in every state but removed, newest first, from `after` on (posts_by_user index). */
+  /**
+   * The owner's posts in every state but removed, newest first, from `after` on: a keyset page on
+   * posts_by_user, or with a state on posts_studio_by_status (migration 0032).
+   */
   async list(ownerId: number, statuses: readonly number[] | undefined, limit: number, after: PageCursor | undefined) {
     const { rows } = await sql<PostRowData>`
       SELECT ${ROW_COLUMNS} FROM posts p ${FIRST_MEDIA}
       WHERE p.user_id = ${ownerId} AND p.deleted_at IS NULL AND p.status <> ${PostStatus.removed}
-        ${statuses ? sql`AND p.status = ANY(${[...statuses]}::smallint[])` : sql``}
+        ${statusFilter(statuses)}
         ${after ? sql`AND (p.created_at, p.id) < (timestamptz 'epoch' + ${after.key}::bigint * interval '1 microsecond', ${after.id})` : sql``}
       ORDER BY p.created_at DESC, p.id DESC
       LIMIT ${limit}`.execute(this.#db);
