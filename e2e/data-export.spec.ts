@@ -9,7 +9,7 @@ import { signUp, uploadClip } from './people.ts';
  */
 test('an account asks for its data, is told when it is ready, and downloads a zip holding its posts', async ({ browser }) => {
   // The build takes seconds; the ceiling allows for the worker being busy with the clip's processing.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext();
   try {
     const me = await signUp(context.request, 'saver');
@@ -24,7 +24,7 @@ test('an account asks for its data, is told when it is ready, and downloads a zi
     await page.getByRole('button', { name: 'Request my data' }).click();
     const state = page.getByTestId('export-state');
     await expect(state.getByText(/Waiting to start|Being prepared|Ready to download/)).toBeVisible();
-    await expect(page.getByText('Your data export is ready to download').first()).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText('Your data export is ready to download').first()).toBeVisible({ timeout: 150_000 });
     await expect(state.getByText('Ready to download')).toBeVisible({ timeout: 10_000 });
 
     const downloading = page.waitForEvent('download');

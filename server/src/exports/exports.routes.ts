@@ -39,7 +39,8 @@ export default async function exportRoutes(
     const { id } = request.params as ExportIdParams;
     try {
       const archive = await exports.download(request.session.userId, id);
-      return await sendArchive(storage, archive.key, archive.fileName, request, reply);
+      await sendArchive(storage, archive.key, archive.fileName, request, reply);
+      return reply;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const { http, body } = errorEnvelope(error.code);
@@ -60,7 +61,5 @@ async function sendArchive(storage: Storage, key: string, fileName: string, requ
     .header('content-type', 'application/zip')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', NO_STORE);
-  const sent = await replyWithObject(storage, object, request, reply);
-  if (!sent) throw new AppError('export_expired');
-  return sent;
+  if (!(await replyWithObject(storage, object, request, reply))) throw new AppError('export_expired');
 }

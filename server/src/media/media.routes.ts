@@ -61,7 +61,8 @@ async function serveObject(
   if (attachment) reply.header('content-disposition', `attachment; filename="${attachment}"`);
 
   reply.header('content-type', object.contentType).header('cache-control', cacheControl);
-  return (await replyWithObject(storage, object, request, reply)) ?? notFound(reply);
+  // Otherwise the file went between stat and read (a new cover or caption retired it).
+  return (await replyWithObject(storage, object, request, reply)) ? reply : notFound(reply);
 }
 
 /** A thumbnail address: `/thumber/{peek|mini}/{media name}.{jpg|png}`. */
