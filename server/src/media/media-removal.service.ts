@@ -44,24 +44,37 @@ export class MediaRemovalService {
    * the name's `/thumber/` addresses; then the retired files are deleted. A failure throws, and the caller's
    * job retries: purging and deleting again is harmless.
    */
+  /**
+   * A media name's files changed without a withdrawal (a new cover, media/cover/README.md): the CDN drops the
+   * addresses of `overwritten` (replaced in place under the same key) and `retired` (no longer referenced) and
+   * the name's `/thumber/` addresses; then the retired files are deleted. A failure throws, and the caller's
+   * job retries: purging and deleting again is harmless.
+   */
   async retireFiles(name: string, overwritten: readonly string[], retired: readonly string[]): Promise<void> {
     const folder = folderOf(name);
     const keys = [...overwritten, ...retired];
     if (keys.some((key) => !key.startsWith(folder))) throw new Error(`Keys outside ${folder}`);
-    await this.#cdn.purge(this.#addresses(name, keys));
-    for (const key of retired) await this.#storage.delete(key);
+    await this.#purgeThenDelete(this.#addresses(name, keys), retired);
   }
 
   /**
    * Job captions:retire-files (captions/README.md): a rewritten or replaced object's cached copies leave the
-   * CDN (`purge`), then the objects nothing points at any more are deleted (`remove`), in that order for the
-   * same reason as removeFiles. Only keys inside media folders are touched.
+   * CDN (`purge`), then the objects nothing points at any more are deleted (`remove`). Only keys inside
+   * media folders are touched.
    */
   async retireObjects(purge: readonly string[], remove: readonly string[]): Promise<void> {
     const keys = [...purge, ...remove];
     const stray = keys.find((key) => !/^media\/[A-Za-z0-9_-]{1,64}\/./.test(key));
     if (stray !== undefined) throw new Error(`Not a media key: ${JSON.stringify(stray.slice(0, 80))}`);
-    if (keys.length) await this.#cdn.purge([...new Set(keys)].map((key) => `${this.#origin}/${key}`));
+    await this.#purgeThenDelete(
+      [...new Set(keys)].map((key) => `${this.#origin}/${key}`),
+      remove,
+    );
+  }
+
+  /** The CDN first, as in removeFiles: a failed purge throws before any file is gone, and the job retries. */
+  async #purgeThenDelete(addresses: readonly string[], remove: readonly string[]): Promise<void> {
+    if (addresses.length) await this.#cdn.purge(addresses);
     for (const key of remove) await this.#storage.delete(key);
   }
 
