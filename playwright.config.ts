@@ -13,6 +13,10 @@ export const IMPORT_ORIGIN_PORTS = { desktop: PORT + 2000, mobile: PORT + 2001 }
 
 export default defineConfig({
   testDir: 'e2e',
+  // The server's data folder lives under e2e/.results while the run walks e2e for specs; the media jobs
+  // create and delete scratch folders there meanwhile, and walking into one that vanished fails the run.
+  // e2e/.gitignore keeps the walk out of it.
+  respectGitIgnore: true,
   outputDir: `e2e/.results/artifacts-${PORT}`,
   fullyParallel: true,
   workers: 2,
