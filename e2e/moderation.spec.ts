@@ -137,9 +137,14 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
   const reviewer = await signedIn(browser, { username: second, password: PASSWORD }, '/admin?queue=appeals');
   await caseRow(reviewer.page, post.title).getByRole('link').click();
   await reviewer.page.getByLabel('Reason for the appellant').fill('The creator showed the performers consented.');
+  const decided = reviewer.page.waitForResponse((response) =>
+    /\/api\/admin\/enforcement\/appeals\/\d+\/decide$/.test(response.url()),
+  );
   await reviewer.page.getByRole('button', { name: 'Reverse the decision' }).click();
+  expect((await (await decided).json()).appeal.status).toBe('reversed');
+  // The restore is written before the decision answers; the wide window is for a run's busiest moments.
   await expect
-    .poll(async () => (await (await outsider.request.get(`/api/post/${post.id}`)).json()).statusCode)
+    .poll(async () => (await (await outsider.request.get(`/api/post/${post.id}`)).json()).statusCode, { timeout: 15_000 })
     .toBeGreaterThan(0);
 
   // The audit log tells the story.
