@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Type from 'typebox';
-import type { ViewPage } from '../db/schema.ts';
+import type { ViewPage } from './analytics.tables.ts';
 
 /** The screens a view can come from (the `page` breakdown); the web app derives it from its path. */
 export const VIEW_PAGES = [

@@ -1,8 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { DefaultedTime } from '../db/column-types.ts';
 
 /** Kysely's view of migration 0027, merged into db/schema.ts's `Database` by module augmentation. */
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
-
 export interface PostCaptionsTable {
   id: Generated<number>;
   post_id: number;

@@ -1,18 +1,16 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
 import type {} from '../exports/exports.tables.ts';
-// The operator side's tables join `Database` by augmentation; loading them here makes every program that
-// sees `Database` (the web app's typecheck too) see them.
 import type {} from '../media/cover/cover.tables.ts';
 import type {} from '../moderation/moderation.tables.ts';
+import type { Defaulted, Json, Timestamp } from './column-types.ts';
 
-/** Kysely's view of the tables in migrations/. Keep in step with every new migration. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A column with a database default: optional on insert. Keeps a column type's own insert/update types (e.g. Timestamp). */
-type Defaulted<T> = [T] extends [ColumnType<infer S, infer I, infer U>]
-  ? ColumnType<S, I | undefined, U>
-  : ColumnType<T, T | undefined, T>;
-type Json<T> = ColumnType<T, string | undefined, string>;
+/**
+ * Kysely's view of the tables in migrations/. Keep in step with every new migration. A domain that owns
+ * its tables declares them in its own `*.tables.ts`, joined to `Database` by augmentation; the imports
+ * above load those, so every program that sees `Database` (the web app's typecheck too) sees them.
+ */
 
 export interface FePreference {
   nFollow: boolean;
@@ -431,91 +429,6 @@ export interface ProfileStatsTable {
   shares_count: Defaulted<number>;
 }
 
-/** Migration 0029 (analytics/README.md): one row per counted view, with the player's watch progress. */
-export type ViewPage = 'feed' | 'tag' | 'profile' | 'search' | 'embed' | 'post' | 'playlist' | 'other';
-
-export interface ViewEventsTable {
-  post_id: number;
-  viewer_key: string;
-  window_start: Timestamp;
-  owner_id: number;
-  viewed_at: Defaulted<Timestamp>;
-  page: Defaulted<ViewPage>;
-  /** A referring site's host name, or 'direct'. */
-  referrer: Defaulted<string>;
-  /** ISO 3166 alpha-2 code from the trusted proxy header, or 'unknown'. */
-  country: Defaulted<string>;
-  watched_ms: Defaulted<number>;
-  completed: Defaulted<boolean>;
-  reported_at: Defaulted<Timestamp>;
-}
-
-export interface FollowEventsTable {
-  id: Generated<number>;
-  followee_id: number;
-  follower_id: number;
-  kind: 'gained' | 'lost';
-  created_at: Defaulted<Timestamp>;
-}
-
-/** A UTC day as 'YYYY-MM-DD', both ways (db/database.ts reads `date` columns as text, never as a local-time Date). */
-type Day = string;
-
-export interface AnalyticsStaleDaysTable {
-  day: Day;
-  marked_at: Defaulted<Timestamp>;
-}
-
-export interface PostDailyStatsTable {
-  post_id: number;
-  day: Day;
-  views: Defaulted<number>;
-  unique_viewers: Defaulted<number>;
-  watch_ms: Defaulted<number>;
-  completions: Defaulted<number>;
-  likes: Defaulted<number>;
-  shares: Defaulted<number>;
-}
-
-export interface AccountDailyStatsTable {
-  user_id: number;
-  day: Day;
-  views: Defaulted<number>;
-  unique_viewers: Defaulted<number>;
-  watch_ms: Defaulted<number>;
-  completions: Defaulted<number>;
-  likes: Defaulted<number>;
-  shares: Defaulted<number>;
-  followers_gained: Defaulted<number>;
-  followers_lost: Defaulted<number>;
-}
-
-export type BreakdownDimension = 'country' | 'referrer' | 'page' | 'share_platform';
-
-export interface PostDailyBreakdownTable {
-  post_id: number;
-  day: Day;
-  dimension: BreakdownDimension;
-  key: string;
-  count: number;
-}
-
-export interface AccountDailyBreakdownTable {
-  user_id: number;
-  day: Day;
-  dimension: BreakdownDimension;
-  key: string;
-  count: number;
-}
-
-/** One creator's ranked top posts over the `days` days ending on `through` (migration 0032). */
-export interface AccountTopPostsTable {
-  user_id: number;
-  days: number;
-  through: Day;
-  posts: unknown;
-}
-
 export interface Database {
   users: UsersTable;
   external_identities: ExternalIdentitiesTable;
@@ -555,12 +468,4 @@ export interface Database {
   pending_originals: PendingOriginalsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   uploads_in_progress: UploadsInProgressTable;
-  view_events: ViewEventsTable;
-  follow_events: FollowEventsTable;
-  analytics_stale_days: AnalyticsStaleDaysTable;
-  post_daily_stats: PostDailyStatsTable;
-  account_daily_stats: AccountDailyStatsTable;
-  post_daily_breakdown: PostDailyBreakdownTable;
-  account_daily_breakdown: AccountDailyBreakdownTable;
-  account_top_posts: AccountTopPostsTable;
 }

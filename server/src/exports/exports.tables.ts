@@ -1,11 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DefaultedTime, Timestamp } from '../db/column-types.ts';
 
 /**
  * Kysely's view of migration 0030, merged into db/schema.ts's `Database` by module augmentation so the
  * table sits beside the code that owns it.
  */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export const exportStates = ['requested', 'building', 'ready', 'expired', 'failed'] as const;
 export type ExportState = (typeof exportStates)[number];

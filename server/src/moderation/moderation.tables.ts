@@ -1,14 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Defaulted, DefaultedTime, Json, Timestamp } from '../db/column-types.ts';
 import type { CaseCategory, CaseKind, CaseStatus, StaffRole } from './moderation-schema.ts';
 
 /**
  * Kysely's view of migration 0020, merged into db/schema.ts's `Database` by module augmentation so the
  * operator side's tables sit beside the code that owns them.
  */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface StaffRolesTable {
   user_id: number;

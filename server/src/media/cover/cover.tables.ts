@@ -1,10 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Defaulted, DefaultedTime, Json } from '../../db/column-types.ts';
 
 /** Kysely's view of migration 0028, merged into db/schema.ts's `Database` by module augmentation. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = ColumnType<T, string | undefined, string>;
-
 /** queued → applied → done; queued → failed; queued or applied → superseded by a newer request. */
 export type CoverState = 'queued' | 'applied' | 'done' | 'failed' | 'superseded';
 export type CoverSource = 'frame' | 'image';
