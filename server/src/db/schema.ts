@@ -3,8 +3,11 @@ import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 import type {} from '../media/cover/cover.tables.ts';
+import type {} from '../media/media.tables.ts';
 import type {} from '../moderation/moderation.tables.ts';
 import type { Defaulted, Json, Timestamp } from './column-types.ts';
+
+export type { MediaVariant } from '../media/media.tables.ts';
 
 /**
  * Kysely's view of the tables in migrations/. Keep in step with every new migration. A domain that owns
@@ -79,37 +82,6 @@ export interface ActionTokensTable {
   created_at: Defaulted<Timestamp>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-}
-
-export interface MediaVariant {
-  key: string;
-  mime: string;
-  width?: number;
-  height?: number;
-  bytes?: number;
-}
-
-export interface MediaFilesTable {
-  id: Generated<number>;
-  name: string;
-  owner_id: number | null;
-  kind: 'video' | 'image' | 'audio';
-  mime_type: string;
-  status: Defaulted<number>;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  size_bytes: number | null;
-  original_key: string | null;
-  variants: Json<Record<string, MediaVariant>>;
-  listing_suffix: Defaulted<string>;
-  placeholder: string | null;
-  signature: Buffer | null;
-  post_id: number | null;
-  position: Defaulted<number>;
-  error: string | null;
-  created_at: Defaulted<Timestamp>;
-  updated_at: Defaulted<Timestamp>;
 }
 
 export interface SoundsTable {
@@ -290,17 +262,6 @@ export interface AppStateTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export interface MediaSignaturesTable {
-  media_id: number;
-  owner_id: number | null;
-  sixpack: Buffer;
-  /** A PostgreSQL cube; written and compared through SQL only. */
-  coarse: string;
-  duplicate_of_media_id: number | null;
-  similarity: number | null;
-  checked_at: Defaulted<Timestamp>;
-}
-
 export type ScraperJobState = 'new' | 'started' | 'done' | 'failed' | 'canceled';
 
 export interface ScraperJobsTable {
@@ -318,28 +279,6 @@ export interface ScraperJobsTable {
   finished_at: Timestamp | null;
   /** Migration 0009: the post the import became. */
   post_id: Defaulted<number | null>;
-}
-
-export interface UploadTokensTable {
-  id: Generated<number>;
-  user_id: number;
-  token_hash: Buffer;
-  created_at: Defaulted<Timestamp>;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
-
-export interface PendingOriginalsTable {
-  storage_key: string;
-  created_at: Defaulted<Timestamp>;
-}
-
-/** Uploads streaming now, each with the bytes it may still receive (media/upload/upload-quota.ts). */
-export interface UploadsInProgressTable {
-  id: Generated<number>;
-  user_id: number;
-  allowance_bytes: number;
-  started_at: Defaulted<Timestamp>;
 }
 
 export interface WorkerHeartbeatsTable {
@@ -434,7 +373,6 @@ export interface Database {
   external_identities: ExternalIdentitiesTable;
   refresh_tokens: RefreshTokensTable;
   action_tokens: ActionTokensTable;
-  media_files: MediaFilesTable;
   sounds: SoundsTable;
   posts: PostsTable;
   post_jobs: PostJobsTable;
@@ -452,7 +390,6 @@ export interface Database {
   notifications: NotificationsTable;
   user_cookies: UserCookiesTable;
   app_state: AppStateTable;
-  media_signatures: MediaSignaturesTable;
   scraper_jobs: ScraperJobsTable;
   search_queries: SearchQueriesTable;
   search_query_totals: SearchQueryTotalsTable;
@@ -464,8 +401,5 @@ export interface Database {
   spent_login_nonces: SpentLoginNoncesTable;
   event_payloads: EventPayloadsTable;
   profile_stats: ProfileStatsTable;
-  upload_tokens: UploadTokensTable;
-  pending_originals: PendingOriginalsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
-  uploads_in_progress: UploadsInProgressTable;
 }
