@@ -1,4 +1,4 @@
-import type { ViewPage } from '../../../server/src/db/schema.ts';
+import type { ViewPage } from '../../../server/src/analytics/analytics.tables.ts';
 import { suffixedSections } from './orientation';
 
 /** What a view tells about where it comes from (server/src/analytics/view-source.ts). */
