@@ -1,50 +1,16 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { nextAddress } from '../accounts/test-support.ts';
-import { PostStatus } from '../posts/post-status.ts';
-import { authAs, createPost, createUser } from '../test/fixtures.ts';
+import { matrixWorld } from '../test/matrix-world.ts';
 import { type TestResponse, testApp } from '../test/test-app.ts';
-import { authorisationMatrix, CALLERS, type Caller, type MatrixFixture, type MatrixRow } from './authorisation-matrix.ts';
+import { authorisationMatrix, CALLERS, type Caller, type MatrixRow } from './authorisation-matrix.ts';
 import { routeKeys } from './route-list.ts';
 
 const t = await testApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT: '1000000' } });
-const { db } = t.container.database;
 afterAll(() => t.close());
 
-/** A fresh world per row: its owner, other users, posts, stored rendition and import. */
-async function fixtureForRow(): Promise<{ fixture: MatrixFixture; headers: Record<Caller, Record<string, string>> }> {
-  const [owner, other, user, banned] = [
-    await createUser(db),
-    await createUser(db),
-    await createUser(db),
-    await createUser(db, { banned: true }),
-  ];
-  const post = await createPost(db, owner.id, { tags: ['matrixtag'] });
-  const privatePost = await createPost(db, owner.id, { status: PostStatus.private });
-  const mediaOf = async (postId: number) => {
-    const { name } = await db.selectFrom('media_files').select('name').where('post_id', '=', postId).executeTakeFirstOrThrow();
-    await t.container.storage.put(`media/${name}/mp4-540.mp4`, new Uint8Array(64));
-    return name;
-  };
-  const [mediaName, privateMediaName] = [await mediaOf(post), await mediaOf(privatePost)];
-  const job = await db
-    .insertInto('scraper_jobs')
-    .values({ user_id: owner.id, source_url: 'https://example.test/clip.mp4' })
-    .returning('uid')
-    .executeTakeFirstOrThrow();
-  return {
-    fixture: { owner, other, post, privatePost, mediaName, privateMediaName, scraperJob: job.uid },
-    headers: {
-      anonymous: {},
-      visitor: { cookie: `anonymous=${visitorToken}` },
-      banned: await authAs(t, banned.id),
-      user: await authAs(t, user.id),
-      other: await authAs(t, other.id),
-      owner: await authAs(t, owner.id),
-    },
-  };
-}
-
 const visitorToken: string = (await t.post('/api/anonymous-login', {})).body.accessToken;
+/** A fresh world per row, so no row sees another's changes. */
+const fixtureForRow = () => matrixWorld(t, visitorToken);
 
 /** What an answer amounts to, in the matrix's terms (see Outcome). */
 function outcomeOf(response: TestResponse): string {

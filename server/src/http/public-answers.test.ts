@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, test } from 'vitest';
+import { nextAddress } from '../accounts/test-support.ts';
+import { matrixWorld } from '../test/matrix-world.ts';
+import { testApp } from '../test/test-app.ts';
+import { authorisationMatrix, type Caller } from './authorisation-matrix.ts';
+
+/**
+ * What an account or a case keeps private never reaches anyone else: every GET route of the authorisation
+ * matrix, called by everyone but the owner and the staff, answers without any value of the columns below.
+ * A table that stores something private (documents, legal names, reporters, addresses) adds its columns
+ * here; the values are read back from the database, so whatever a fixture or a feature wrote is covered.
+ */
+const PRIVATE_COLUMNS: readonly { readonly table: string; readonly column: string }[] = [
+  { table: 'users', column: 'email' },
+  { table: 'users', column: 'password_hash' },
+  { table: 'contact_messages', column: 'email' },
+  { table: 'contact_messages', column: 'ip' },
+  { table: 'contact_messages', column: 'text' },
+  { table: 'moderation_cases', column: 'reporter_email' },
+  { table: 'case_reports', column: 'reporter_email' },
+  { table: 'case_reports', column: 'text' },
+  { table: 'case_reports', column: 'ip' },
+  { table: 'case_reports', column: 'follow_up_hash' },
+  { table: 'case_events', column: 'private_note' },
+  { table: 'case_messages', column: 'body' },
+  { table: 'hash_bank_entries', column: 'hash' },
+  { table: 'hash_bank_entries', column: 'reason' },
+];
+/** Callers who may see nothing private of the owner's: everyone but the owner. */
+const OUTSIDERS: readonly Caller[] = ['anonymous', 'visitor', 'banned', 'user', 'other'];
+/** Shorter values (an empty note, a two-letter code) would match by chance. */
+const MIN_LENGTH = 8;
+
+const t = await testApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT: '1000000' } });
+const { db } = t.container.database;
+afterAll(() => t.close());
+
+const visitorToken: string = (await t.post('/api/anonymous-login', {})).body.accessToken;
+const world = await matrixWorld(t, visitorToken);
+const { owner, post } = world.fixture;
+
+/** The owner's private side: account secrets, a report on their post with its reporter, a hash-bank hit. */
+async function plantPrivateRecords(): Promise<void> {
+  const stamp = Date.now().toString(36);
+  await db
+    .updateTable('users')
+    .set({ email: `private-${stamp}@example.test`, password_hash: `$argon2id$private-hash-${stamp}` })
+    .where('id', '=', owner.id)
+    .execute();
+  await db
+    .insertInto('contact_messages')
+    .values({
+      kind: 'abuse',
+      email: `reporter-${stamp}@example.test`,
+      text: `private report ${stamp}`,
+      post_id: post,
+      ip: '203.0.113.77',
+    })
+    .execute();
+  const moderationCase = await db
+    .insertInto('moderation_cases')
+    .values({
+      kind: 'complaint',
+      category: 'non_consensual',
+      subject_post_id: post,
+      subject_user_id: owner.id,
+      reporter_email: `complainant-${stamp}@example.test`,
+      deadline_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('case_reports')
+    .values({
+      case_id: moderationCase.id,
+      reporter_email: `complainant-${stamp}@example.test`,
+      text: `the person shown ${stamp}`,
+      details: JSON.stringify({ fullName: `Complainant ${stamp}` }),
+      ip: '198.51.100.23',
+      follow_up_hash: `follow-up-${stamp}`,
+    })
+    .execute();
+  await db
+    .insertInto('case_events')
+    .values({ case_id: moderationCase.id, action: 'case.note', private_note: `moderators only ${stamp}`, data: '{}' })
+    .execute();
+  await db
+    .insertInto('case_messages')
+    .values({ case_id: moderationCase.id, author: 'reporter', body: `reporter message ${stamp}` })
+    .execute();
+  const bank = await db.selectFrom('hash_banks').select('id').where('source', '=', 'internal').executeTakeFirstOrThrow();
+  await db
+    .insertInto('hash_bank_entries')
+    .values({ bank_id: bank.id, hash: randomBytes(32).toString('hex'), reason: `removed ${stamp}` })
+    .execute();
+}
+
+/** Every stored value of each private column, long enough to be told apart from chance. */
+async function privateValues(): Promise<Map<string, string[]>> {
+  const byColumn = new Map<string, string[]>();
+  for (const { table, column } of PRIVATE_COLUMNS) {
+    const { rows } = await sql<{
+      value: string | null;
+    }>`SELECT ${sql.ref(column)}::text AS value FROM ${sql.table(table)}`.execute(db);
+    byColumn.set(
+      `${table}.${column}`,
+      rows.flatMap(({ value }) => (value && value.length >= MIN_LENGTH ? [value] : [])),
+    );
+  }
+  return byColumn;
+}
+
+await plantPrivateRecords();
+const valuesByColumn = await privateValues();
+const secrets = [...new Set([...valuesByColumn.values()].flat())];
+const readRoutes = authorisationMatrix.filter((row) => row.route.startsWith('GET '));
+
+describe('public answers', () => {
+  test('every private column holds a planted value to look for', () => {
+    const empty = [...valuesByColumn].filter(([, values]) => values.length === 0).map(([column]) => column);
+    expect(empty).toEqual([]);
+  });
+
+  test.each(readRoutes.map((row) => [row.route, row] as const))('%s shows outsiders nothing private', async (_route, row) => {
+    const leaks: string[] = [];
+    for (const caller of OUTSIDERS) {
+      const { url, headers } = row.request(world.fixture);
+      const response = await t.request({
+        method: 'GET',
+        url,
+        remoteAddress: nextAddress(),
+        headers: { ...world.headers[caller], ...headers },
+      });
+      const answer = `${JSON.stringify(response.headers)}\n${response.text}`;
+      for (const value of secrets) if (answer.includes(value)) leaks.push(`${caller}: ${value}`);
+    }
+    expect(leaks, row.route).toEqual([]);
+  });
+});
