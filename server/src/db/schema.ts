@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {} from '../captions/captions.tables.ts';
+import type {} from '../compliance/age-assurance/age-assurance.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 // The operator side's tables join `Database` by augmentation; loading them here makes every program that
 // sees `Database` (the web app's typecheck too) see them.
