@@ -374,7 +374,8 @@ export const settingsSchema = Type.Object({
   GEOLOCATION_COUNTRY_HEADER: Type.String({
     default: 'cf-ipcountry',
     pattern: '^[A-Za-z0-9-]{1,64}$',
-    description: "With GEOLOCATION_SOURCE=header: the proxy's header holding the ISO 3166-1 country (Cloudflare: `cf-ipcountry`).",
+    description:
+      "With GEOLOCATION_SOURCE=header: the proxy's header holding the ISO 3166-1 country (Cloudflare: `cf-ipcountry`).",
   }),
   GEOLOCATION_REGION_HEADER: Type.String({
     default: 'cf-region-code',

@@ -14,6 +14,9 @@ export const AgeAssuranceStatus = Type.Object({
 });
 export type AgeAssuranceStatus = Static<typeof AgeAssuranceStatus>;
 
+/** The spec's forced `country` (http/client-context.ts reads it), which may add a check. */
+export const StatusQuery = Type.Object({ country: Type.Optional(Type.String({ maxLength: 8 })) });
+
 export const StartBody = Type.Object({ returnTo: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
 export const CompleteBody = Type.Object(
   {

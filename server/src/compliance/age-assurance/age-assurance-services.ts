@@ -1,11 +1,11 @@
+import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { Logger } from 'pino';
 import type { AuditLog } from '../../moderation/audit-log.ts';
 import type { EventPublisher } from '../../realtime/events.ts';
-import { testAgeCheckProvider } from './age-check-provider.ts';
-import { AgeCheckTokens } from './age-check-passes.ts';
 import { AgeAssuranceService } from './age-assurance.service.ts';
+import { AgeCheckTokens } from './age-check-passes.ts';
+import { testAgeCheckProvider } from './age-check-provider.ts';
 import { createGeolocator } from './geolocation.ts';
 import { JurisdictionRules } from './jurisdiction-rules.ts';
 

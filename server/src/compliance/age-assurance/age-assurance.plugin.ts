@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { AppError, type ErrorCode, errorEnvelope } from '../../http/errors.ts';
 import { isInProcessCall } from '../../http/in-process-calls.ts';
 import type { EventBus } from '../../realtime/events.ts';
-import { PASS_COOKIE } from './age-check-passes.ts';
 import type { AgeAssurance, AgeAssuranceService } from './age-assurance.service.ts';
+import { PASS_COOKIE } from './age-check-passes.ts';
 import { type Location, locationOf } from './geolocation.ts';
 import type { JurisdictionRules } from './jurisdiction-rules.ts';
 
@@ -18,7 +18,13 @@ declare module 'fastify' {
 /** Routes that serve media bytes: post videos and stills, covers, sprites, previews, avatars, thumbnails. */
 const MEDIA_ROUTES = new Set(['/media/*', '/thumber/:size/:file']);
 /** What a visitor in a blocked jurisdiction may still call: enough for the page that tells them so. */
-const OPEN_WHEN_BLOCKED = new Set(['/api/settings', '/api/age-assurance', '/api/user/me', '/api/anonymous-login', '/api/refresh']);
+const OPEN_WHEN_BLOCKED = new Set([
+  '/api/settings',
+  '/api/age-assurance',
+  '/api/user/me',
+  '/api/anonymous-login',
+  '/api/refresh',
+]);
 /**
  * A page's in-process API calls (web/web.plugin.ts) come from the client's address without the proxy's
  * headers, so they carry the page's location in this header; only a call marked in-process is believed.

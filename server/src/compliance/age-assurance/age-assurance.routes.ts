@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { envelope } from '../../http/envelope.ts';
 import { staffActor } from '../../moderation/staff-guard.plugin.ts';
-import { PASS_COOKIE } from './age-check-passes.ts';
+import type { AgeAssurance, AgeAssuranceService } from './age-assurance.service.ts';
 import {
   type AgeAssuranceRules,
   type AgeAssuranceStatus,
@@ -10,8 +10,9 @@ import {
   RuleBody,
   RuleParams,
   StartBody,
+  StatusQuery,
 } from './age-assurance-schema.ts';
-import type { AgeAssurance, AgeAssuranceService } from './age-assurance.service.ts';
+import { PASS_COOKIE } from './age-check-passes.ts';
 
 const admin = { role: 'admin' } as const;
 /** Attempts per address and minute: each one is a vendor's billed session in production. */
@@ -30,7 +31,7 @@ interface Options {
 
 /** Age assurance over HTTP (README.md "Routes"). */
 export default async function ageAssuranceRoutes(app: FastifyInstance, { ageAssurance, geolocation, secureCookies }: Options) {
-  app.get('/api/age-assurance', async (request): Promise<AgeAssuranceStatus> => {
+  app.get('/api/age-assurance', { schema: { querystring: StatusQuery } }, async (request): Promise<AgeAssuranceStatus> => {
     const { requirement, passed, location } = assuranceOf(request);
     return {
       statusCode: 2,
@@ -46,18 +47,22 @@ export default async function ageAssuranceRoutes(app: FastifyInstance, { ageAssu
     return envelope(await ageAssurance.start(assuranceOf(request), returnTo));
   });
 
-  app.post('/api/age-assurance/complete', { schema: { body: CompleteBody }, config: { rateLimit: attemptLimit } }, async (request, reply) => {
-    const { reference, evidence } = request.body as Static<typeof CompleteBody>;
-    const { method, cookie } = await ageAssurance.complete(request.session.userId, reference, evidence);
-    reply.setCookie(PASS_COOKIE, cookie, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-      path: '/',
-      maxAge: ageAssurance.passLifetimeSeconds,
-    });
-    return envelope({ passed: true, method }, 1);
-  });
+  app.post(
+    '/api/age-assurance/complete',
+    { schema: { body: CompleteBody }, config: { rateLimit: attemptLimit } },
+    async (request, reply) => {
+      const { reference, evidence } = request.body as Static<typeof CompleteBody>;
+      const { method, cookie } = await ageAssurance.complete(request.session.userId, reference, evidence);
+      reply.setCookie(PASS_COOKIE, cookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/',
+        maxAge: ageAssurance.passLifetimeSeconds,
+      });
+      return envelope({ passed: true, method }, 1);
+    },
+  );
 
   const rulesAnswer = async (): Promise<AgeAssuranceRules> => ({
     statusCode: 2,
@@ -73,8 +78,12 @@ export default async function ageAssuranceRoutes(app: FastifyInstance, { ageAssu
     return rulesAnswer();
   });
 
-  app.delete('/api/admin/age-assurance/rules/:jurisdiction', { config: admin, schema: { params: RuleParams } }, async (request) => {
-    await ageAssurance.removeRule(staffActor(request), (request.params as Static<typeof RuleParams>).jurisdiction);
-    return rulesAnswer();
-  });
+  app.delete(
+    '/api/admin/age-assurance/rules/:jurisdiction',
+    { config: admin, schema: { params: RuleParams } },
+    async (request) => {
+      await ageAssurance.removeRule(staffActor(request), (request.params as Static<typeof RuleParams>).jurisdiction);
+      return rulesAnswer();
+    },
+  );
 }

@@ -2,8 +2,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor, AuditEntryInput } from '../../moderation/audit-log.ts';
 import type { EventPublisher } from '../../realtime/events.ts';
-import type { AgeCheckProvider } from './age-check-provider.ts';
 import type { AgeCheckPass, AgeCheckTokens } from './age-check-passes.ts';
+import type { AgeCheckProvider } from './age-check-provider.ts';
 import type { Geolocator, LocatedRequest, Location } from './geolocation.ts';
 import { type JurisdictionRules, type Requirement, stricter, UNKNOWN_LOCATION } from './jurisdiction-rules.ts';
 
@@ -62,10 +62,15 @@ export class AgeAssuranceService {
     const { geolocator, locating, rules } = this.#deps;
     const table = await rules.table();
     const location =
-      request.knownLocation !== undefined ? (request.knownLocation ?? undefined) : locating ? geolocator.locate(request) : undefined;
+      request.knownLocation !== undefined
+        ? (request.knownLocation ?? undefined)
+        : locating
+          ? geolocator.locate(request)
+          : undefined;
     let requirement = table.forLocation(location);
     // Without a source of location nobody is placed anywhere, the forced country included.
-    if (locating && request.forcedCountry) requirement = stricter(requirement, table.forLocation({ country: request.forcedCountry }));
+    if (locating && request.forcedCountry)
+      requirement = stricter(requirement, table.forLocation({ country: request.forcedCountry }));
     const passed = requirement === 'provider' && (await this.#hasPassed(request));
     return { location, requirement, passed, mediaAllowed: requirement === 'click' || passed };
   }
@@ -103,7 +108,10 @@ export class AgeAssuranceService {
     if (!tokens.isLiveAttempt(reference)) throw new AppError('age_check_attempt_invalid');
     const outcome = await provider.complete({ reference, evidence });
     if (!outcome.passed) throw new AppError('age_check_failed');
-    const pass: AgeCheckPass = { method: outcome.method.replace(/[^\w-]/g, '').slice(0, 40) || provider.name, passedAt: new Date() };
+    const pass: AgeCheckPass = {
+      method: outcome.method.replace(/[^\w-]/g, '').slice(0, 40) || provider.name,
+      passedAt: new Date(),
+    };
     if (userId !== undefined) {
       await db
         .insertInto('age_checks')

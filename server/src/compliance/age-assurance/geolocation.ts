@@ -34,9 +34,7 @@ export function locationOf(country: string | undefined, region: string | undefin
   if (!country || !COUNTRY.test(country) || UNKNOWN_COUNTRIES.has(country)) return undefined;
   // Cloudflare's `cf-region-code` holds the subdivision alone (`TX`); others the full code (`US-TX`).
   const full = region && /^[A-Z0-9]{1,3}$/.test(region) ? `${country}-${region}` : region;
-  return full && full.startsWith(`${country}-`) && /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(full)
-    ? { country, region: full }
-    : { country };
+  return full?.startsWith(`${country}-`) && /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(full) ? { country, region: full } : { country };
 }
 
 /**
