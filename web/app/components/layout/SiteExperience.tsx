@@ -35,17 +35,17 @@ export function SiteExperience({ children }: { children: ReactNode }) {
   const gate = gateFor(root?.ageAssurance, ageConfirmed, pathname);
   return (
     <SiteDialogs>
-      <div inert={gate !== undefined} style={{ display: 'contents' }}>
-        {children}
-      </div>
-      {/* Eager on purpose: a lazily hydrated gate or banner would drop a click made before its code arrived. */}
-      {gate === 'check' ? (
-        <AgeCheckGate />
-      ) : gate === 'click' ? (
-        <AgeGate onConfirm={() => setAgeConfirmed(true)} />
-      ) : (
-        <ConsentBanner />
+      {/* Behind the provider's check nothing renders: no player asks for media the server refuses until it passes. */}
+      {gate !== 'check' && (
+        <div inert={gate !== undefined} style={{ display: 'contents' }}>
+          {children}
+        </div>
       )}
+      {/* Eager on purpose: a lazily hydrated gate or banner would drop a click made before its code arrived. */}
+      {gate === 'check' && <AgeCheckGate />}
+      {gate === 'click' && <AgeGate onConfirm={() => setAgeConfirmed(true)} />}
+      {/* Neither a blocked place's notice nor the provider's step (a vendor's page, in production) asks. */}
+      {gate === undefined && root?.ageAssurance?.requirement !== 'blocked' && pathname !== AGE_CHECK_STEP && <ConsentBanner />}
     </SiteDialogs>
   );
 }
