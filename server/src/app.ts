@@ -13,6 +13,8 @@ import { AnalyticsReadService } from './analytics/analytics-read.service.ts';
 import watchProgressRoutes from './analytics/watch-progress.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import captionRoutes from './captions/captions.routes.ts';
+import ageAssurance from './compliance/age-assurance/age-assurance.plugin.ts';
+import ageAssuranceRoutes from './compliance/age-assurance/age-assurance.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -98,6 +100,12 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(clientContext, { defaultLocale: config.locale.default });
   await app.register(inputGuards);
   await app.register(auth, { sessions: services.accounts.sessions, baseUrl: config.http.baseUrl });
+  // Before the response cache: a request age assurance refuses is never answered from it.
+  await app.register(ageAssurance, {
+    ageAssurance: services.ageAssurance.service,
+    rules: services.ageAssurance.rules,
+    events: container.events,
+  });
   await app.register(responseCache, { maxBytes: config.http.responseCacheBytes, events: container.events });
   // Page loads and POST /api/anonymous-login mint visitor tokens from one allowance per address and 10 minutes.
   const visitorTokens = new AddressLimit(config.http.visitorTokensPerAddress, 10 * 60_000);
@@ -151,6 +159,11 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(exportRoutes, { exports: services.exports, storage: container.storage });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(hashBankRoutes, { hashBanks: services.hashBanks });
+  await app.register(ageAssuranceRoutes, {
+    ageAssurance: services.ageAssurance.service,
+    geolocation: config.ageAssurance.geolocation.source,
+    secureCookies: config.http.baseUrl.startsWith('https:'),
+  });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

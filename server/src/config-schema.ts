@@ -366,6 +366,38 @@ export const settingsSchema = Type.Object({
     description:
       "A creator's posts wait for a moderator's approval (status 10, in review) until this many of their posts are published; 0 turns pre-publication review off.",
   }),
+  GEOLOCATION_SOURCE: Type.Union([Type.Literal('none'), Type.Literal('header'), Type.Literal('geoip')], {
+    default: 'none',
+    description:
+      "Where age assurance learns a visitor's country and US state (compliance/age-assurance/README.md): `header` from a trusted proxy's headers (only with TRUST_PROXY), `geoip` from GEOIP_FILE, `none`: every location is unknown.",
+  }),
+  GEOLOCATION_COUNTRY_HEADER: Type.String({
+    default: 'cf-ipcountry',
+    pattern: '^[A-Za-z0-9-]{1,64}$',
+    description:
+      "With GEOLOCATION_SOURCE=header: the proxy's header holding the ISO 3166-1 country (Cloudflare: `cf-ipcountry`).",
+  }),
+  GEOLOCATION_REGION_HEADER: Type.String({
+    default: 'cf-region-code',
+    pattern: '^([A-Za-z0-9-]{1,64})?$',
+    description:
+      "With GEOLOCATION_SOURCE=header: the proxy's header holding the subdivision, `TX` or `US-TX` (Cloudflare: `cf-region-code`); empty for none.",
+  }),
+  GEOIP_FILE: Type.String({
+    default: '',
+    description:
+      'With GEOLOCATION_SOURCE=geoip: a CSV file of address ranges, DB-IP "IP to City Lite" or `start,end,country,region` (compliance/age-assurance/README.md), read once at start.',
+  }),
+  AGE_CHECK_PROVIDER: Type.Union([Type.Literal('test')], {
+    default: 'test',
+    description: 'The age-check provider adapter; `test` is the built-in in-app step anyone can pass, for trying the flow.',
+  }),
+  AGE_CHECK_VALID_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    default: 90,
+    description: "How long a passed age check counts, on an account and in a visitor's signed pass cookie.",
+  }),
   PDQ_MATCH_DISTANCE: Type.Integer({
     minimum: 0,
     maximum: 47,

@@ -126,6 +126,17 @@ export interface Config {
   readonly studio: { readonly scheduledPostsPerCreator: number };
   /** Perceptual-hash matching against hash banks (compliance/hash-banks/README.md). */
   readonly hashBanks: { readonly matchDistance: number };
+  /** Age assurance by jurisdiction (compliance/age-assurance/README.md). */
+  readonly ageAssurance: {
+    readonly geolocation: {
+      readonly source: 'none' | 'header' | 'geoip';
+      readonly countryHeader: string;
+      readonly regionHeader: string;
+      readonly geoIpFile: string;
+    };
+    readonly provider: 'test';
+    readonly validDays: number;
+  };
 }
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
@@ -194,6 +205,9 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   }
   if (settings.STORAGE_DRIVER === 's3' && !settings.S3_BUCKET) {
     throw new ConfigError('Invalid setting S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  if (settings.GEOLOCATION_SOURCE === 'geoip' && !settings.GEOIP_FILE) {
+    throw new ConfigError('Invalid setting GEOIP_FILE: required when GEOLOCATION_SOURCE=geoip');
   }
   if (settings.APPLE_CLIENT_ID && !(settings.APPLE_TEAM_ID && settings.APPLE_KEY_ID && settings.APPLE_PRIVATE_KEY)) {
     throw new ConfigError(
@@ -379,6 +393,16 @@ export function buildConfig(settings: Settings): Config {
     },
     studio: { scheduledPostsPerCreator: settings.SCHEDULED_POSTS_PER_CREATOR },
     hashBanks: { matchDistance: settings.PDQ_MATCH_DISTANCE },
+    ageAssurance: {
+      geolocation: {
+        source: settings.GEOLOCATION_SOURCE,
+        countryHeader: settings.GEOLOCATION_COUNTRY_HEADER,
+        regionHeader: settings.GEOLOCATION_REGION_HEADER,
+        geoIpFile: settings.GEOIP_FILE ? resolve(settings.GEOIP_FILE) : '',
+      },
+      provider: settings.AGE_CHECK_PROVIDER,
+      validDays: settings.AGE_CHECK_VALID_DAYS,
+    },
   } satisfies Config);
 }
 

@@ -3,6 +3,7 @@ import { type AccountServices, createAccountServices } from './accounts/account-
 import { type AnalyticsIngestion, createAnalyticsIngestion } from './analytics/ingestion-services.ts';
 import { CaptionsRepository } from './captions/captions.repository.ts';
 import { CaptionsService } from './captions/captions.service.ts';
+import { type AgeAssuranceServices, createAgeAssuranceServices } from './compliance/age-assurance/age-assurance-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
@@ -87,6 +88,8 @@ export interface Container {
     readonly studio: StudioService;
     /** PDQ hash banks: uploads screened before publication, imports (compliance/hash-banks/README.md). */
     readonly hashBanks: HashBankService;
+    /** Age assurance by jurisdiction: the rules, the visitor's location, provider checks (compliance/age-assurance/README.md). */
+    readonly ageAssurance: AgeAssuranceServices;
   };
   close(): Promise<void>;
 }
@@ -216,6 +219,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
         studio: new StudioService(new StudioRepository(database.db), config.studio),
         hashBanks,
+        ageAssurance: createAgeAssuranceServices({ config, db: database.db, audit: moderation.audit, events, log }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

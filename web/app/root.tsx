@@ -11,6 +11,7 @@ import {
 import { serverContext } from '#server-context';
 import type { Route } from './+types/root';
 import { AccountSession } from './components/account/AccountSession';
+import { JurisdictionNotice } from './components/age-assurance/JurisdictionNotice';
 import { ConsentProvider } from './components/consent/ConsentProvider';
 import { AppShell } from './components/layout/AppShell';
 import { useLayout } from './components/layout/layouts';
@@ -116,6 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </Suspense>
     );
   }
+  if (loaderData.ageAssurance?.requirement === 'blocked') return <JurisdictionNotice />;
   return (
     <>
       <AppShell layout={layout}>
@@ -145,6 +147,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
+  // A blocked place's pages fail on the API's refusal: the notice is their answer, not an error page.
+  if (page.ageAssurance?.requirement === 'blocked') return <JurisdictionNotice />;
   return (
     <AppShell layout="default">
       <Suspense>

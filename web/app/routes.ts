@@ -45,6 +45,7 @@ export default [
   route('settings', 'routes/settings.tsx', { id: 'settings' }),
   route('edit-profile', 'routes/settings.tsx', { id: 'edit-profile' }),
   route('unsupported', 'routes/unsupported.tsx'),
+  route('age-check/test-provider', 'routes/age-check-test-provider.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   ...legal,
@@ -74,6 +75,7 @@ export default [
     route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
     route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
     route('hash-banks', 'routes/admin/hash-banks.tsx', { id: 'admin-hash-banks' }),
+    route('age-assurance', 'routes/admin/age-assurance.tsx', { id: 'admin-age-assurance' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
+import type {} from '../compliance/age-assurance/age-assurance.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 import type {} from '../media/cover/cover.tables.ts';
 import type {} from '../media/media.tables.ts';

@@ -414,6 +414,24 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/hash-banks/import', () =>
     json('/api/admin/hash-banks/import', { bank: 'matrix', category: 'illegal', list: '0'.repeat(64) }),
   ),
+  // Age assurance (compliance/age-assurance/README.md): every caller learns its own requirement; the
+  // fixture's requests are unlocated, so no check is required; admins alone change the rules.
+  open('GET /api/age-assurance', '/api/age-assurance'),
+  open(
+    'POST /api/age-assurance/start',
+    () => json('/api/age-assurance/start', { returnTo: '/' }),
+    everyone('age_check_not_required'),
+  ),
+  open(
+    'POST /api/age-assurance/complete',
+    () => json('/api/age-assurance/complete', { reference: 'no.such.attempt', evidence: { outcome: 'pass' } }),
+    everyone('age_check_attempt_invalid'),
+  ),
+  staffOnly('GET /api/admin/age-assurance', '/api/admin/age-assurance'),
+  staffOnly('PUT /api/admin/age-assurance/rules', () =>
+    json('/api/admin/age-assurance/rules', { jurisdiction: 'GB', requirement: 'click', note: '' }),
+  ),
+  staffOnly('DELETE /api/admin/age-assurance/rules/:jurisdiction', '/api/admin/age-assurance/rules/GB'),
   staffOnly('POST /api/admin/watched-words', () =>
     json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
   ),

@@ -132,6 +132,13 @@ export const errorTable = {
   // Hash banks (compliance/hash-banks/): imports of PDQ hash lists (-320..-329).
   hash_bank_internal: { statusCode: -320, message: 'The internal bank is filled by removals; import into another bank' },
   hash_list_empty: { statusCode: -321, message: 'The list holds no valid PDQ hash' },
+  // Age assurance by jurisdiction (compliance/age-assurance/): -340..-349.
+  age_check_required: { statusCode: -340, message: 'Verify your age to see this content' },
+  jurisdiction_blocked: { statusCode: -341, message: 'This site is not available in your location' },
+  age_check_not_required: { statusCode: -342, message: 'No age check is required here' },
+  age_check_attempt_invalid: { statusCode: -343, message: 'This age check has expired; start again' },
+  age_check_failed: { statusCode: -344, message: 'The age check was not passed' },
+  age_rule_unknown_location: { statusCode: -345, message: 'The rule for unknown locations can be changed, not removed' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
+import type {} from '../compliance/age-assurance/age-assurance.plugin.ts';
 import type { EventBus } from '../realtime/events.ts';
 import { AnswerStore } from './answer-store.ts';
 import { COMPRESS_THRESHOLD, negotiateEncoding } from './encodings.ts';
@@ -77,6 +78,12 @@ export function carriesCredentials(request: FastifyRequest): boolean {
   );
 }
 
+/** '' where media is served as for everyone; otherwise the requirement still to meet. */
+function ageAssuranceScope(request: FastifyRequest): string {
+  const assurance = request.ageAssurance;
+  return !assurance || assurance.mediaAllowed ? '' : assurance.requirement;
+}
+
 function cacheKey(request: FastifyRequest): string | undefined {
   const declared = request.routeOptions.config.sharedAnswer;
   if (!declared || request.method !== 'GET' || carriesCredentials(request)) return undefined;
@@ -91,6 +98,8 @@ function cacheKey(request: FastifyRequest): string | undefined {
     Object.values((request.params ?? {}) as Record<string, unknown>),
     declared.query.map((name) => query[name] ?? null),
     vary,
+    // Answers never mix across what age assurance decided (compliance/age-assurance/README.md).
+    ageAssuranceScope(request),
   ]);
 }
 

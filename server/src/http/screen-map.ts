@@ -251,6 +251,22 @@ export const apiScreens: Record<string, ScreenUse> = {
   },
   'GET /api/admin/enforcement/review-queue': { screen: 'routes/admin/review.tsx' },
   'GET /api/admin/hash-banks': { screen: 'routes/admin/hash-banks.tsx' },
+  'GET /api/age-assurance': { screen: 'root.tsx', source: 'lib/root-loader.server.ts' },
+  'POST /api/age-assurance/start': { screen: 'root.tsx', source: 'components/age-assurance/age-check-api.ts' },
+  'POST /api/age-assurance/complete': {
+    screen: 'routes/age-check-test-provider.tsx',
+    source: 'components/age-assurance/age-check-api.ts',
+  },
+  'GET /api/admin/age-assurance': { screen: 'routes/admin/age-assurance.tsx' },
+  'PUT /api/admin/age-assurance/rules': {
+    screen: 'routes/admin/age-assurance.tsx',
+    source: 'components/age-assurance/age-rules-api.ts',
+  },
+  'DELETE /api/admin/age-assurance/rules/:jurisdiction': {
+    screen: 'routes/admin/age-assurance.tsx',
+    source: 'components/age-assurance/age-rules-api.ts',
+    reference: '/api/admin/age-assurance/rules/',
+  },
   'POST /api/admin/hash-banks/import': {
     screen: 'routes/admin/hash-banks.tsx',
     source: 'components/hash-banks/HashListImport.tsx',

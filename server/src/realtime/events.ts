@@ -109,6 +109,8 @@ export type BusEvent =
    * every node's response cache drops its answers (http/response-cache.ts).
    */
   | { readonly type: 'content-withdrawn' }
+  /** An admin changed the age-assurance rules: every node drops its copy (compliance/age-assurance/). */
+  | { readonly type: 'age-assurance-rules-changed' }
   | {
       readonly type: 'check-video-failed';
       readonly userId: number;

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { RouterContextProvider } from 'react-router';
 import { serverContext } from '../../../web/app/server-context.ts';
 import { REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
+import { LOCATION_HEADER, locationHeader } from '../compliance/age-assurance/age-assurance.plugin.ts';
 import type { Container } from '../container.ts';
 import { inProcessCallHeaders } from '../http/in-process-calls.ts';
 import { rateLimitKey } from '../http/security.ts';
@@ -31,7 +32,8 @@ const FORWARDED = [
  * The API as a page's loaders call it: in-process, as the page's client. The call comes from the client's
  * address (never from a forwarded header, which is not carried along), so per-address rules such as
  * visitor-token minting and view counting see who is really asking; it is exempt from the global rate
- * limit because the page request was counted (`pageRateLimit`).
+ * limit because the page request was counted (`pageRateLimit`). It carries the page's location, which the
+ * proxy's headers told the page (compliance/age-assurance/).
  */
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   const headers: Record<string, string> = {};
@@ -44,7 +46,7 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
       method: (init.method ?? 'GET') as 'GET',
       url: path,
       remoteAddress: request.ip,
-      headers: { ...headers, ...inProcessCallHeaders, 'x-request-id': request.id },
+      headers: { ...headers, ...inProcessCallHeaders, 'x-request-id': request.id, [LOCATION_HEADER]: locationHeader(request) },
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
     // A route's own limit refusing the page's client is the page's answer too, never a server error.

@@ -1,5 +1,6 @@
 import site from './locales/en.json';
 import account from './namespaces/account/en.json';
+import ageassurance from './namespaces/ageassurance/en.json';
 import analytics from './namespaces/analytics/en.json';
 import captions from './namespaces/captions/en.json';
 import consoleScreens from './namespaces/console/en.json';
@@ -30,6 +31,7 @@ import verification from './namespaces/verification/en.json';
 export const sourceMessages = {
   ...site,
   account,
+  ageassurance,
   analytics,
   captions,
   console: consoleScreens,
@@ -57,6 +59,7 @@ export type Messages = typeof sourceMessages;
 
 export const namespaces = [
   'account',
+  'ageassurance',
   'analytics',
   'captions',
   'console',

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import type { AgeAssuranceStatus } from '../../../server/src/compliance/age-assurance/age-assurance-schema.ts';
 import type { OrientationValue } from '../../../server/src/settings/orientation.ts';
 import type { LocaleBundle } from '../i18n/config';
 import type { Consent } from './cookies';
@@ -28,6 +29,8 @@ export interface RootData extends LocaleBundle, ViewerData {
   /** Undefined until the visitor has answered the consent banner. */
   readonly consent: Consent | undefined;
   readonly ageConfirmed: boolean;
+  /** What the law where the visitor is asks before explicit media (compliance/age-assurance); undefined when unknown. */
+  readonly ageAssurance: Omit<AgeAssuranceStatus, 'statusCode'> | undefined;
   readonly signedIn: boolean;
   /** The visitor's orientation from lgbtPreference (spec §4), for pages that have no site variants. */
   readonly lgbtPreference: OrientationValue;

@@ -64,7 +64,7 @@ describe('the root loader', () => {
   test('passes a forced country to the settings and keeps the email link parameters', async () => {
     const { result, calls } = load('/?country=cz&email_id=e-1&action=verify&go');
     const { data } = await result;
-    expect(calls).toEqual(['/api/settings?country=CZ']);
+    expect(calls).toEqual(['/api/settings?country=CZ', '/api/age-assurance?country=CZ']);
     expect(data.link).toEqual({ go: true, emailId: 'e-1', action: 'verify', country: 'CZ' });
   });
 

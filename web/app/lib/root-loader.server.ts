@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { ServerContext } from '#server-context';
+import type { AgeAssuranceStatus } from '../../../server/src/compliance/age-assurance/age-assurance-schema.ts';
 import { languageCookie, loadMessages, pickLocale } from '../i18n/locale.server';
 import { applyConsent, heldCookies, optionalCategories, parseConsent, readCookie } from './cookies';
 import { orientationFromCookie } from './orientation';
@@ -41,6 +42,19 @@ export function cachedSettings(ttlMs: number, now: () => number = Date.now): Set
 const sharedSettings = cachedSettings(60_000);
 
 /**
+ * This visitor's age-assurance requirement, never cached: it depends on where they are and what they
+ * passed. A forced country goes along, since it may add a check (compliance/age-assurance/README.md).
+ */
+async function loadAgeAssurance(api: ServerContext['api'], country: string | undefined): Promise<RootData['ageAssurance']> {
+  try {
+    const { statusCode, ...status } = await api<AgeAssuranceStatus>(`/api/age-assurance${country ? `?country=${country}` : ''}`);
+    return statusCode === 2 ? status : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The root loader: language, theme, the age gate and consent state, and the settings. The age gate is
  * decided here from the have18 cookie, so the page arrives with or without it and never flashes.
  * `skip-entermodal` confirms the age and accepts every cookie category (spec §1) on this response.
@@ -59,10 +73,11 @@ export async function loadRootData(
   const { locale, fromQuery } = pickLocale(request, defaultLocale);
   const link = readLinkParameters(url.searchParams);
 
-  const [messages, settings, viewerData] = await Promise.all([
+  const [messages, settings, viewerData, ageAssurance] = await Promise.all([
     loadMessages(locale),
     loadSettings(api, link.country),
     loadViewer(api, cookieHeader),
+    loadAgeAssurance(api, link.country),
   ]);
   const page: RootData = {
     locale,
@@ -71,6 +86,7 @@ export async function loadRootData(
     accent: accentFromCookie(readCookie(cookieHeader, 'themeColor')),
     consent,
     ageConfirmed: skipGate || Boolean(readCookie(cookieHeader, 'have18')),
+    ageAssurance,
     signedIn: Boolean(readCookie(cookieHeader, REFRESH_COOKIE)),
     // Spec §4: a signed-in user's own preference wins over the visitor cookie.
     lgbtPreference: viewerData.viewer

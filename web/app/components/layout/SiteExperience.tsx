@@ -1,10 +1,25 @@
 import { type ReactNode, useState } from 'react';
-import { useRootData } from '../../lib/root-data';
+import { useLocation } from 'react-router';
+import { type RootData, useRootData } from '../../lib/root-data';
+import { AgeCheckGate } from '../age-assurance/AgeCheckGate';
 import { AgeGate } from '../consent/AgeGate';
 import { ConsentBanner } from '../consent/ConsentBanner';
 import { SiteDialogs } from '../dialogs/SiteDialogs';
 import { useLandingQuery } from './useLandingQuery';
 import { usePageTransitions } from './usePageTransitions';
+
+/** The built-in test provider's page (routes/age-check-test-provider.tsx). */
+const AGE_CHECK_STEP = '/age-check/test-provider';
+
+/**
+ * Which gate covers the page: where the law asks for a provider's check, the click is not enough
+ * (compliance/age-assurance); the provider's own step and a blocked place's notice show none.
+ */
+function gateFor(assurance: RootData['ageAssurance'], ageConfirmed: boolean, pathname: string): 'check' | 'click' | undefined {
+  if (assurance?.requirement === 'blocked' || pathname === AGE_CHECK_STEP) return undefined;
+  if (assurance?.requirement === 'provider') return assurance.passed ? undefined : 'check';
+  return ageConfirmed ? undefined : 'click';
+}
 
 /**
  * What every page shares around its content: the age gate, then the cookie banner, the site dialogs,
@@ -12,16 +27,25 @@ import { usePageTransitions } from './usePageTransitions';
  * inert: present for crawlers and after confirming, unreachable by keyboard and screen readers before.
  */
 export function SiteExperience({ children }: { children: ReactNode }) {
-  const [ageConfirmed, setAgeConfirmed] = useState(useRootData()?.ageConfirmed ?? false);
+  const root = useRootData();
+  const [ageConfirmed, setAgeConfirmed] = useState(root?.ageConfirmed ?? false);
+  const { pathname } = useLocation();
   useLandingQuery();
   usePageTransitions();
+  const gate = gateFor(root?.ageAssurance, ageConfirmed, pathname);
   return (
     <SiteDialogs>
-      <div inert={!ageConfirmed} style={{ display: 'contents' }}>
-        {children}
-      </div>
+      {/* Behind the provider's check nothing renders: no player asks for media the server refuses until it passes. */}
+      {gate !== 'check' && (
+        <div inert={gate !== undefined} style={{ display: 'contents' }}>
+          {children}
+        </div>
+      )}
       {/* Eager on purpose: a lazily hydrated gate or banner would drop a click made before its code arrived. */}
-      {ageConfirmed ? <ConsentBanner /> : <AgeGate onConfirm={() => setAgeConfirmed(true)} />}
+      {gate === 'check' && <AgeCheckGate />}
+      {gate === 'click' && <AgeGate onConfirm={() => setAgeConfirmed(true)} />}
+      {/* Neither a blocked place's notice nor the provider's step (a vendor's page, in production) asks. */}
+      {gate === undefined && root?.ageAssurance?.requirement !== 'blocked' && pathname !== AGE_CHECK_STEP && <ConsentBanner />}
     </SiteDialogs>
   );
 }

@@ -20,6 +20,7 @@ export function AdminNav({ isAdmin }: AdminNavProps) {
           { to: '/admin/roles', label: t('moderation.nav.roles') },
           { to: '/admin/watched-words', label: t('moderation.nav.watchedWords') },
           { to: '/admin/hash-banks', label: t('hashbanks.nav') },
+          { to: '/admin/age-assurance', label: t('ageassurance.admin.nav') },
           { to: '/admin/settings', label: t('console.settings.nav') },
         ]
       : []),
