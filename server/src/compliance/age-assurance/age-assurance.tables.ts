@@ -1,8 +1,8 @@
 import type { ColumnType } from 'kysely';
+import type { DefaultedTime } from '../../db/column-types.ts';
 import type { Requirement } from './jurisdiction-rules.ts';
 
 /** Kysely's view of migration 0034, merged into db/schema.ts's `Database` by module augmentation. */
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface AgeAssuranceRulesTable {
   jurisdiction: string;
