@@ -96,6 +96,11 @@ export const settingsSchema = Type.Object({
     description:
       'Signing key for access tokens (at least 32 characters). Empty: generated once and kept in `DATA_DIR/secrets.json`.',
   }),
+  COMPLIANCE_KEYS: Type.String({
+    default: '',
+    description:
+      'Master keys sealing identity documents and preserved evidence: comma-separated `keyId:base64` of 32 bytes each (`openssl rand -base64 32`); the first seals new data, the others only open old data during a rotation (compliance/sealed/README.md). Empty: one key is generated once and kept in `DATA_DIR/secrets.json`.',
+  }),
   DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
   BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
