@@ -13,6 +13,7 @@ import { AnalyticsReadService } from './analytics/analytics-read.service.ts';
 import watchProgressRoutes from './analytics/watch-progress.routes.ts';
 import bannerRoutes from './banners/banners.routes.ts';
 import captionRoutes from './captions/captions.routes.ts';
+import csamRoutes from './compliance/csam/csam.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(exportRoutes, { exports: services.exports, storage: container.storage });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(hashBankRoutes, { hashBanks: services.hashBanks });
+  await app.register(csamRoutes, { csam: services.csam });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

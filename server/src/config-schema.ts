@@ -378,6 +378,24 @@ export const settingsSchema = Type.Object({
     description:
       'An upload whose PDQ hash is within this many bits (of 256) of a hash-bank entry is quarantined for review; 31 is what PDQ recommends.',
   }),
+  CSAM_EVIDENCE_RETENTION_DAYS: Type.Integer({
+    minimum: 365,
+    maximum: 3650,
+    default: 365,
+    description:
+      'Days the sealed evidence of a confirmed CSAM case is kept (18 U.S.C. 2258A(h): at least one year); a legal hold keeps it longer.',
+  }),
+  CYBERTIPLINE_REPORTER: Type.Union([Type.Literal('file')], {
+    default: 'file',
+    description:
+      'How CyberTipline reports are made: `file` writes each report to `DATA_DIR/cybertipline/` for an admin to submit to NCMEC by hand.',
+  }),
+  CYBERTIPLINE_CONTACT_NAME: Type.String({
+    default: '[CyberTipline contact: set CYBERTIPLINE_CONTACT_NAME]',
+    minLength: 1,
+    maxLength: 200,
+    description: "The reporting person named in CyberTipline reports (NCMEC's `reportingPerson`); their e-mail is CONTACT_EMAIL.",
+  }),
   APPEAL_WINDOW_DAYS: Type.Integer({
     minimum: 1,
     maximum: 365,

@@ -129,6 +129,14 @@ export interface Config {
   readonly hashBanks: { readonly matchDistance: number };
   /** Envelope encryption of sensitive files (compliance/sealed/README.md): the first master key seals. */
   readonly compliance: { readonly masterKeys: readonly MasterKeySetting[] };
+  /** Confirmed CSAM: evidence retention and CyberTipline reports (compliance/csam/README.md). */
+  readonly csam: {
+    readonly retentionDays: number;
+    readonly reporter: 'file';
+    readonly reportsDir: string;
+    readonly contactName: string;
+    readonly contactEmail: string;
+  };
 }
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
@@ -447,6 +455,13 @@ export function buildConfig(settings: Settings): Config {
     studio: { scheduledPostsPerCreator: settings.SCHEDULED_POSTS_PER_CREATOR },
     hashBanks: { matchDistance: settings.PDQ_MATCH_DISTANCE },
     compliance: { masterKeys },
+    csam: {
+      retentionDays: settings.CSAM_EVIDENCE_RETENTION_DAYS,
+      reporter: settings.CYBERTIPLINE_REPORTER,
+      reportsDir: resolve(dataDir, 'cybertipline'),
+      contactName: settings.CYBERTIPLINE_CONTACT_NAME,
+      contactEmail: settings.CONTACT_EMAIL,
+    },
   } satisfies Config);
 }
 

@@ -3,6 +3,8 @@ import { type AccountServices, createAccountServices } from './accounts/account-
 import { type AnalyticsIngestion, createAnalyticsIngestion } from './analytics/ingestion-services.ts';
 import { CaptionsRepository } from './captions/captions.repository.ts';
 import { CaptionsService } from './captions/captions.service.ts';
+import type { CsamService } from './compliance/csam/csam.service.ts';
+import { createCsamService } from './compliance/csam/csam-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
@@ -87,6 +89,8 @@ export interface Container {
     readonly studio: StudioService;
     /** PDQ hash banks: uploads screened before publication, imports (compliance/hash-banks/README.md). */
     readonly hashBanks: HashBankService;
+    /** Confirmed CSAM: sealed preservation, CyberTipline reports, retention (compliance/csam/README.md). */
+    readonly csam: CsamService;
   };
   close(): Promise<void>;
 }
@@ -106,6 +110,7 @@ export function jobDeps(container: Container): JobDeps {
     analytics: container.config.analytics,
     exports: container.services.exports,
     studio: container.services.studio,
+    csam: container.services.csam,
   };
 }
 
@@ -216,6 +221,15 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
         studio: new StudioService(new StudioRepository(database.db), config.studio),
         hashBanks,
+        csam: createCsamService({
+          config,
+          db: database.db,
+          storage,
+          cases: moderation.cases,
+          audit: moderation.audit,
+          enforcement: enforcement.actions,
+          log,
+        }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

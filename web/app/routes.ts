@@ -74,6 +74,8 @@ export default [
     route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
     route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
     route('hash-banks', 'routes/admin/hash-banks.tsx', { id: 'admin-hash-banks' }),
+    route('restricted', 'routes/admin/restricted.tsx', { id: 'admin-restricted' }),
+    route('restricted/:id', 'routes/admin/restricted-case.tsx', { id: 'admin-restricted-case' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

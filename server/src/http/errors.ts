@@ -132,6 +132,10 @@ export const errorTable = {
   // Hash banks (compliance/hash-banks/): imports of PDQ hash lists (-320..-329).
   hash_bank_internal: { statusCode: -320, message: 'The internal bank is filled by removals; import into another bank' },
   hash_list_empty: { statusCode: -321, message: 'The list holds no valid PDQ hash' },
+  // Confirmed CSAM (compliance/csam/): preservation, CyberTipline reports (-350..-359).
+  csam_no_subject: { statusCode: -350, message: 'This case names no post or account to act on' },
+  csam_report_submitted: { statusCode: -351, message: 'This report is already marked as submitted' },
+  csam_evidence_unreadable: { statusCode: -352, message: 'The preserved file could not be opened; its integrity check failed' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },
