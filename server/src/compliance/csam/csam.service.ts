@@ -82,7 +82,13 @@ export class CsamService {
     ]);
     return {
       ...detail,
-      media: media.map((item) => ({ id: item.id, kind: item.kind, revealable: stillKey(item) !== undefined })),
+      // Once a confirmed case's post is blocked its files are deleted: only the sealed record remains.
+      media: await Promise.all(
+        media.map(async (item) => {
+          const key = stillKey(item);
+          return { id: item.id, kind: item.kind, revealable: key !== undefined && (await this.#storage.exists(key)) };
+        }),
+      ),
       evidence: evidence ? evidenceSummary(evidence) : null,
       report: report ? reportView(report) : null,
       accessLog: access.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),

@@ -5,6 +5,9 @@ import { AdminPanel } from '../moderation/AdminPanel';
 import own from './Csam.module.css';
 import type { AccessEntry } from './csam-types';
 
+/** A username kept whole inside right-to-left text (Unicode first-strong isolate), its @ included. */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 const ACTION_KEYS = { 'media.reveal': 'reveal', 'evidence.view': 'view', 'evidence.download': 'download' } as const;
 
 /** Who looked at this case's material, newest first (compliance/csam "Access log"). */
@@ -20,7 +23,7 @@ export function AccessLog({ entries }: { entries: readonly AccessEntry[] }) {
           {entries.map((entry) => (
             <li key={entry.id}>
               <time dateTime={entry.createdAt}>{time.format(new Date(entry.createdAt))}</time> ·{' '}
-              {t(`csam.access.${ACTION_KEYS[entry.action]}`, { username: entry.actorUsername })}
+              {t(`csam.access.${ACTION_KEYS[entry.action]}`, { username: isolated(`@${entry.actorUsername}`) })}
             </li>
           ))}
         </ul>

@@ -24,10 +24,18 @@ export function CyberTiplineReports({ reports, now }: { reports: readonly Report
           <table className={styles.table} data-testid="cybertipline-reports">
             <thead>
               <tr>
-                <th scope="col">{t('csam.reports.case')}</th>
-                <th scope="col">{t('csam.reports.age')}</th>
-                <th scope="col">{t('csam.reports.reference')}</th>
-                <th scope="col">{t('csam.reports.status')}</th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.reports.case')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.reports.age')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.reports.status')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.reports.reference')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -38,19 +46,18 @@ export function CyberTiplineReports({ reports, now }: { reports: readonly Report
                     <td className={own.nowrap}>
                       <Link to={`/admin/restricted/${report.caseId}`}>#{report.caseId}</Link>
                     </td>
-                    <td className={own.nowrap}>
-                      <span className={late ? own.late : undefined}>
+                    <td>
+                      <div className={`${own.nowrap} ${late ? own.late : ''}`}>
                         {waitingTime(report.createdAt, report.submittedAt ?? now, t)}
-                      </span>
-                      {late && <span className={own.late}> · {t('csam.reports.late')}</span>}
+                      </div>
+                      {late && <div className={`${own.nowrap} ${own.late}`}>{t('csam.reports.late')}</div>}
                     </td>
-                    <td className={own.hash}>{report.reference}</td>
                     <td>
                       {report.status === 'submitted' ? (
                         t('csam.reports.submitted', { id: report.ncmecReportId ?? '' })
                       ) : (
                         <form
-                          className={own.inlineForm}
+                          className={`${own.inlineForm} ${own.nowrap}`}
                           onSubmit={async (event) => {
                             event.preventDefault();
                             const ncmecReportId = String(new FormData(event.currentTarget).get('ncmecReportId') ?? '').trim();
@@ -71,6 +78,7 @@ export function CyberTiplineReports({ reports, now }: { reports: readonly Report
                         </form>
                       )}
                     </td>
+                    <td className={`${own.hash} ${own.nowrap}`}>{report.reference}</td>
                   </tr>
                 );
               })}

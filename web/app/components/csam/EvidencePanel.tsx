@@ -7,6 +7,7 @@ import { ActionStatusLine, AdminPanel } from '../moderation/AdminPanel';
 import { useAdminAction } from '../moderation/useAdminAction';
 import own from './Csam.module.css';
 import type { EvidenceAnswer, EvidenceSummary } from './csam-types';
+import { fileSize } from './file-size';
 
 /**
  * What was preserved for a confirmed case: retention and legal hold, and, on request (access-logged), the
@@ -16,7 +17,6 @@ export function EvidencePanel({ evidence }: { evidence: EvidenceSummary }) {
   const { t, i18n } = useTranslation();
   const locale = numberLocale(i18n.language);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const size = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
   const { run, busy, status } = useAdminAction();
   const [record, setRecord] = useState<EvidenceAnswer>();
   const [openError, setOpenError] = useState<string>();
@@ -72,7 +72,7 @@ export function EvidencePanel({ evidence }: { evidence: EvidenceSummary }) {
             {record.files.map((file) => (
               <li key={file.position}>
                 <a href={`/api/admin/csam/evidence/${evidence.id}/files/${file.position}`} download>
-                  {t('csam.evidence.download', { name: file.fileName, size: size.format(file.bytes / 1000) })}
+                  {t('csam.evidence.download', { name: file.fileName, size: fileSize(file.bytes, locale) })}
                 </a>
                 <div className={own.hash}>SHA-256 {file.sha256}</div>
               </li>

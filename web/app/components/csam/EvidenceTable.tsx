@@ -19,10 +19,18 @@ export function EvidenceTable({ evidence }: { evidence: readonly EvidenceSummary
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">{t('csam.reports.case')}</th>
-                <th scope="col">{t('csam.evidence.preserved')}</th>
-                <th scope="col">{t('csam.evidence.retainUntil')}</th>
-                <th scope="col">{t('csam.evidence.hold')}</th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.reports.case')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.evidence.preserved')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.evidence.retainUntil')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.evidence.hold')}
+                </th>
               </tr>
             </thead>
             <tbody>
