@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { PostStatus } from '../posts/post-status.ts';
-import { createPost, createUser } from '../test/fixtures.ts';
+import { actingAs, createPost, createUser } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 import type { QueueAnswer } from './moderation-schema.ts';
 import { staffUser } from './test-support.ts';
@@ -92,5 +92,30 @@ describe('restricted cases: readable and actionable only by staff cleared for th
     const detail = await moderator.api.get(`/api/admin/cases/${other.caseId}`);
     expect(detail.statusCode).toBe(2);
     expect(detail.history.earlierCases.map((item: { id: number }) => item.id)).not.toContain(caseId);
+  });
+
+  test('an appeal of an action on a restricted case is restricted too: not listed for, nor decided by, a plain moderator', async () => {
+    const moderator = await staffUser(t, 'moderator');
+    const admin = await staffUser(t, 'admin');
+    const { author, postId, caseId } = await underageCase();
+    const hidden = await admin.api.post(`/api/admin/enforcement/posts/${postId}/actions`, {
+      kind: 'post-hide',
+      category: 'underage',
+      caseId,
+    });
+    const owner = await actingAs(t, author.id);
+    const appeal = await owner.post(`/api/enforcement/statements/${hidden.statements[0].id}/appeal`, {
+      statement: 'I am an adult.',
+    });
+    expect(appeal.statusCode).toBe(1);
+    const listed = (answer: { appeals: { id: number }[] }) => answer.appeals.some((item) => item.id === appeal.appealId);
+    expect(listed(await moderator.api.get('/api/admin/enforcement/appeals?limit=100'))).toBe(false);
+    expect(listed(await admin.api.get('/api/admin/enforcement/appeals?limit=100'))).toBe(true);
+    const decided = await moderator.api.post(`/api/admin/enforcement/appeals/${appeal.appealId}/decide`, {
+      outcome: 'reversed',
+      reason: 'Looks fine',
+    });
+    expect(decided.error).toBe('not_found');
+    expect((await moderator.api.get(`/api/admin/cases/${appeal.caseId}`)).error).toBe('not_found');
   });
 });
