@@ -15,6 +15,7 @@ import bannerRoutes from './banners/banners.routes.ts';
 import captionRoutes from './captions/captions.routes.ts';
 import ageAssurance from './compliance/age-assurance/age-assurance.plugin.ts';
 import ageAssuranceRoutes from './compliance/age-assurance/age-assurance.routes.ts';
+import csamRoutes from './compliance/csam/csam.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
 import verificationRequestRoutes from './compliance/verification-requests.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     geolocation: config.ageAssurance.geolocation.source,
     secureCookies: config.http.baseUrl.startsWith('https:'),
   });
+  await app.register(csamRoutes, { csam: services.csam });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

@@ -96,6 +96,11 @@ export const settingsSchema = Type.Object({
     description:
       'Signing key for access tokens (at least 32 characters). Empty: generated once and kept in `DATA_DIR/secrets.json`.',
   }),
+  COMPLIANCE_KEYS: Type.String({
+    default: '',
+    description:
+      'Master keys sealing identity documents and preserved evidence: comma-separated `keyId:base64` of 32 bytes each (`openssl rand -base64 32`); the first seals new data, the others only open old data during a rotation (compliance/sealed/README.md). Empty: one key is generated once and kept in `DATA_DIR/secrets.json`.',
+  }),
   DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
   BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
@@ -404,6 +409,24 @@ export const settingsSchema = Type.Object({
     default: 31,
     description:
       'An upload whose PDQ hash is within this many bits (of 256) of a hash-bank entry is quarantined for review; 31 is what PDQ recommends.',
+  }),
+  CSAM_EVIDENCE_RETENTION_DAYS: Type.Integer({
+    minimum: 365,
+    maximum: 3650,
+    default: 365,
+    description:
+      'Days the sealed evidence of a confirmed CSAM case is kept (18 U.S.C. 2258A(h): at least one year); a legal hold keeps it longer.',
+  }),
+  CYBERTIPLINE_REPORTER: Type.Union([Type.Literal('file')], {
+    default: 'file',
+    description:
+      'How CyberTipline reports are made: `file` writes each report to `DATA_DIR/cybertipline/` for an admin to submit to NCMEC by hand.',
+  }),
+  CYBERTIPLINE_CONTACT_NAME: Type.String({
+    default: '[CyberTipline contact: set CYBERTIPLINE_CONTACT_NAME]',
+    minLength: 1,
+    maxLength: 200,
+    description: "The reporting person named in CyberTipline reports (NCMEC's `reportingPerson`); their e-mail is CONTACT_EMAIL.",
   }),
   APPEAL_WINDOW_DAYS: Type.Integer({
     minimum: 1,

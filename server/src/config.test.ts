@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildConfig, ConfigError, environmentVariables, loadConfig, parseSettings } from './config.ts';
@@ -142,8 +142,50 @@ describe('JWT secret', () => {
   test('comes from JWT_SECRET when set, without writing a file', () => {
     const dir = dataDir();
     const secret = 'x'.repeat(40);
-    expect(buildConfig(parseSettings({ DATA_DIR: dir, JWT_SECRET: secret })).auth.jwtSecret).toBe(secret);
+    const COMPLIANCE_KEYS = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
+    expect(buildConfig(parseSettings({ DATA_DIR: dir, JWT_SECRET: secret, COMPLIANCE_KEYS })).auth.jwtSecret).toBe(secret);
     expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
+  });
+});
+
+describe('compliance master keys', () => {
+  const key = (byte: number) => Buffer.alloc(32, byte).toString('base64');
+
+  test('come from COMPLIANCE_KEYS in order, the first sealing new data', () => {
+    const config = buildConfig(parseSettings({ DATA_DIR: dataDir(), COMPLIANCE_KEYS: `new:${key(2)}, old:${key(1)}` }));
+    expect(config.compliance.masterKeys).toEqual([
+      { id: 'new', key: key(2) },
+      { id: 'old', key: key(1) },
+    ]);
+  });
+
+  test('a malformed COMPLIANCE_KEYS is a ConfigError that names the problem and not the key', () => {
+    const short = Buffer.alloc(16).toString('base64');
+    for (const [value, problem] of [
+      [`k1:${short}`, /k1 must be 32 bytes/],
+      [key(1), /keyId:base64/],
+      [`k1:${key(1)},k1:${key(2)}`, /unique/],
+      [' , ', /at least one/],
+    ] as const) {
+      const error = catchError(() => parseSettings({ COMPLIANCE_KEYS: value }));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toMatch(/^Invalid setting COMPLIANCE_KEYS: /);
+      expect(error.message).toMatch(problem);
+      expect(error.message).not.toContain(short);
+    }
+  });
+
+  test('are generated once into secrets.json, which keeps the JWT secret of an older file', () => {
+    const dir = dataDir();
+    const file = join(dir, 'secrets.json');
+    writeFileSync(file, JSON.stringify({ jwtSecret: 'j'.repeat(48) }), { mode: 0o600 });
+    const first = buildConfig(parseSettings({ DATA_DIR: dir }));
+    expect(first.auth.jwtSecret).toBe('j'.repeat(48));
+    expect(first.compliance.masterKeys).toHaveLength(1);
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    expect(stored).toEqual({ jwtSecret: 'j'.repeat(48), complianceKeys: expect.stringMatching(/^k\d{8}:/) });
+    expect(buildConfig(parseSettings({ DATA_DIR: dir })).compliance.masterKeys).toEqual(first.compliance.masterKeys);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Value from 'typebox/value';
+import { generateMasterKey, type MasterKeySetting, parseMasterKeys } from './compliance/sealed/keyring.ts';
 import { type Settings, settingsSchema } from './config-schema.ts';
 import type { DatabaseTimeouts } from './db/database.ts';
 
@@ -137,6 +138,16 @@ export interface Config {
     readonly provider: 'test';
     readonly validDays: number;
   };
+  /** Envelope encryption of sensitive files (compliance/sealed/README.md): the first master key seals. */
+  readonly compliance: { readonly masterKeys: readonly MasterKeySetting[] };
+  /** Confirmed CSAM: evidence retention and CyberTipline reports (compliance/csam/README.md). */
+  readonly csam: {
+    readonly retentionDays: number;
+    readonly reporter: 'file';
+    readonly reportsDir: string;
+    readonly contactName: string;
+    readonly contactEmail: string;
+  };
 }
 
 /** Moderation rules that are the operator's choice (enforcement/README.md). */
@@ -223,19 +234,75 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   if (settings.MAIL_TRANSPORT === 'smtp' && !settings.SMTP_URL) {
     throw new ConfigError('Invalid setting SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
+  masterKeysOf(settings.COMPLIANCE_KEYS, 'COMPLIANCE_KEYS');
   return settings;
 }
 
-/** Secrets not given in the environment are generated on first start and kept under the data folder. */
-function persistedSecrets(dataDir: string): { jwtSecret: string } {
+function masterKeysOf(value: string, source: string): MasterKeySetting[] {
+  try {
+    return parseMasterKeys(value);
+  } catch (error) {
+    throw new ConfigError(`Invalid setting ${source}: ${(error as Error).message}`);
+  }
+}
+
+interface PersistedSecrets {
+  jwtSecret: string;
+  /** Same format as COMPLIANCE_KEYS, so an operator can copy it there when rotating. */
+  complianceKeys: string;
+}
+
+const secretGenerators: { [Name in keyof PersistedSecrets]: () => string } = {
+  jwtSecret: () => randomBytes(48).toString('base64url'),
+  complianceKeys: generateMasterKey,
+};
+
+/**
+ * Secrets not given in the environment are generated on first start and kept under the data folder. A file
+ * from an older version lacks the newer secrets: they are added, and the ones already there are kept.
+ */
+function persistedSecrets(dataDir: string, needed: readonly (keyof PersistedSecrets)[]): Partial<PersistedSecrets> {
   const file = resolve(dataDir, 'secrets.json');
+  const stored = readSecrets(file);
+  if (needed.every((name) => stored[name])) return stored;
+  mkdirSync(dataDir, { recursive: true });
+  // The app and the worker may start together on one data folder: one of them generates, the other reads.
+  return withLock(`${file}.lock`, () => {
+    const current = readSecrets(file);
+    const missing = needed.filter((name) => !current[name]);
+    if (missing.length === 0) return current;
+    for (const name of missing) current[name] = secretGenerators[name]();
+    writeFileSync(`${file}.new`, JSON.stringify(current, null, 2), { mode: 0o600 });
+    renameSync(`${file}.new`, file);
+    return current;
+  });
+}
+
+function readSecrets(file: string): Partial<PersistedSecrets> {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    const secrets = { jwtSecret: randomBytes(48).toString('base64url') };
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
-    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError(`${file} is not readable JSON: ${(error as Error).message}`);
+  }
+}
+
+function withLock<T>(lockFile: string, run: () => T): T {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      openSync(lockFile, 'wx');
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (attempt === 100) throw new ConfigError(`${lockFile} is held for over 5 s: remove it if no other start is running`);
+      Atomics.wait(pause, 0, 0, 50);
+    }
+  }
+  try {
+    return run();
+  } finally {
+    unlinkSync(lockFile);
   }
 }
 
@@ -246,7 +313,15 @@ function readAppVersion(): string {
 
 export function buildConfig(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR);
-  const jwtSecret = settings.JWT_SECRET || persistedSecrets(dataDir).jwtSecret;
+  const needed = [
+    ...(settings.JWT_SECRET ? [] : (['jwtSecret'] as const)),
+    ...(settings.COMPLIANCE_KEYS ? [] : (['complianceKeys'] as const)),
+  ];
+  const persisted = needed.length ? persistedSecrets(dataDir, needed) : {};
+  const jwtSecret = settings.JWT_SECRET || persisted.jwtSecret!;
+  const masterKeys = settings.COMPLIANCE_KEYS
+    ? masterKeysOf(settings.COMPLIANCE_KEYS, 'COMPLIANCE_KEYS')
+    : masterKeysOf(persisted.complianceKeys!, `complianceKeys in ${resolve(dataDir, 'secrets.json')}`);
   const baseUrl = settings.BASE_URL || `http://localhost:${settings.PORT}`;
   return deepFreeze({
     env: settings.NODE_ENV,
@@ -402,6 +477,14 @@ export function buildConfig(settings: Settings): Config {
       },
       provider: settings.AGE_CHECK_PROVIDER,
       validDays: settings.AGE_CHECK_VALID_DAYS,
+    },
+    compliance: { masterKeys },
+    csam: {
+      retentionDays: settings.CSAM_EVIDENCE_RETENTION_DAYS,
+      reporter: settings.CYBERTIPLINE_REPORTER,
+      reportsDir: resolve(dataDir, 'cybertipline'),
+      contactName: settings.CYBERTIPLINE_CONTACT_NAME,
+      contactEmail: settings.CONTACT_EMAIL,
     },
   } satisfies Config);
 }

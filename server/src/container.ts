@@ -4,6 +4,8 @@ import { type AnalyticsIngestion, createAnalyticsIngestion } from './analytics/i
 import { CaptionsRepository } from './captions/captions.repository.ts';
 import { CaptionsService } from './captions/captions.service.ts';
 import { type AgeAssuranceServices, createAgeAssuranceServices } from './compliance/age-assurance/age-assurance-services.ts';
+import type { CsamService } from './compliance/csam/csam.service.ts';
+import { createCsamService } from './compliance/csam/csam-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
 import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
@@ -90,6 +92,8 @@ export interface Container {
     readonly hashBanks: HashBankService;
     /** Age assurance by jurisdiction: the rules, the visitor's location, provider checks (compliance/age-assurance/README.md). */
     readonly ageAssurance: AgeAssuranceServices;
+    /** Confirmed CSAM: sealed preservation, CyberTipline reports, retention (compliance/csam/README.md). */
+    readonly csam: CsamService;
   };
   close(): Promise<void>;
 }
@@ -109,6 +113,7 @@ export function jobDeps(container: Container): JobDeps {
     analytics: container.config.analytics,
     exports: container.services.exports,
     studio: container.services.studio,
+    csam: container.services.csam,
   };
 }
 
@@ -220,6 +225,15 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         studio: new StudioService(new StudioRepository(database.db), config.studio),
         hashBanks,
         ageAssurance: createAgeAssuranceServices({ config, db: database.db, audit: moderation.audit, events, log }),
+        csam: createCsamService({
+          config,
+          db: database.db,
+          storage,
+          cases: moderation.cases,
+          audit: moderation.audit,
+          enforcement: enforcement.actions,
+          log,
+        }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -8,8 +8,9 @@ import { createLogger } from './logger.ts';
  *   worker           background jobs only
  *   dev              like app-with-worker, with the web app served through Vite (hot reload)
  *   admin create <username>   grants the admin role (moderation/admin-command.ts), then exits
+ *   sealed rewrap    re-wraps sealed files under the current master key (compliance/sealed/README.md)
  */
-const modes = ['app-with-worker', 'app', 'worker', 'dev', 'admin'] as const;
+const modes = ['app-with-worker', 'app', 'worker', 'dev', 'admin', 'sealed'] as const;
 const mode = (process.argv[2] ?? 'app-with-worker') as (typeof modes)[number];
 if (!modes.includes(mode)) {
   console.error(`Unknown mode "${mode}". Use one of: ${modes.join(', ')}`);
@@ -31,6 +32,10 @@ process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandl
 if (mode === 'admin') {
   const { runAdminCommand } = await import('./moderation/admin-command.ts');
   process.exit(await runAdminCommand(process.argv.slice(3), config, log));
+}
+if (mode === 'sealed') {
+  const { runSealedCommand } = await import('./compliance/sealed/rewrap-command.ts');
+  process.exit(await runSealedCommand(process.argv.slice(3), config));
 }
 // Loaded only now: React and other libraries pick their build from NODE_ENV, which loadConfig settles.
 const { start } = await import('./lifecycle.ts');

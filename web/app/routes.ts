@@ -76,6 +76,8 @@ export default [
     route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
     route('hash-banks', 'routes/admin/hash-banks.tsx', { id: 'admin-hash-banks' }),
     route('age-assurance', 'routes/admin/age-assurance.tsx', { id: 'admin-age-assurance' }),
+    route('restricted', 'routes/admin/restricted.tsx', { id: 'admin-restricted' }),
+    route('restricted/:id', 'routes/admin/restricted-case.tsx', { id: 'admin-restricted-case' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

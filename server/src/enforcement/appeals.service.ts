@@ -97,11 +97,13 @@ export class AppealService {
     return { statusCode: 1 as const, appealId, caseId };
   }
 
-  async openAppeals(limit: number, afterId?: number): Promise<AppealView[]> {
-    return (await this.#repository.openAppeals(limit, afterId)).map(view);
+  async openAppeals(limit: number, afterId: number | undefined, includeRestricted: boolean): Promise<AppealView[]> {
+    return (await this.#repository.openAppeals(limit, afterId, includeRestricted)).map(view);
   }
 
   async decide(actor: Actor, appealId: number, outcome: 'upheld' | 'reversed', reason: string) {
+    const caseId = (await this.#repository.appeal(appealId))?.caseId;
+    if (caseId !== null && caseId !== undefined) await this.#cases.requireClearance(actor, { caseId: Number(caseId) });
     const { appeal, action } = await this.#repository.transaction(async (repository) => {
       const appeal = await repository.appeal(appealId);
       if (!appeal) throw new AppError('not_found');

@@ -290,11 +290,13 @@ export class EnforcementRepository {
     return rows.map((row) => ({ ...row, id: Number(row.id), actionId: Number(row.actionId), userId: Number(row.userId) }))[0];
   }
 
-  async openAppeals(limit: number, afterId?: number): Promise<AppealRow[]> {
+  /** Open appeals; those of a restricted case only with `includeRestricted` (compliance/csam). */
+  async openAppeals(limit: number, afterId: number | undefined, includeRestricted: boolean): Promise<AppealRow[]> {
     const { rows } = await sql<AppealRow>`
       SELECT id, action_id AS "actionId", user_id AS "userId", statement, case_id AS "caseId", status,
         decided_by AS "decidedBy", decided_at AS "decidedAt", decision, created_at AS "createdAt"
-      FROM enforcement_appeals WHERE status = 'open' AND (${afterId ?? null}::bigint IS NULL OR id > ${afterId ?? null})
+      FROM enforcement_appeals a WHERE status = 'open' AND (${afterId ?? null}::bigint IS NULL OR id > ${afterId ?? null})
+        AND (${includeRestricted} OR NOT EXISTS (SELECT 1 FROM moderation_cases c WHERE c.id = a.case_id AND c.restricted))
       ORDER BY id LIMIT ${limit}`.execute(this.#db);
     return rows.map((row) => ({ ...row, id: Number(row.id), actionId: Number(row.actionId), userId: Number(row.userId) }));
   }

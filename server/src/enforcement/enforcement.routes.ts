@@ -3,7 +3,8 @@ import type { Static } from 'typebox';
 import { sessionUserId } from '../accounts/auth.plugin.ts';
 import { envelope } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
-import { staffActor } from '../moderation/staff-guard.plugin.ts';
+import { mayHandleRestricted } from '../moderation/roles.service.ts';
+import { staffActor, staffMember } from '../moderation/staff-guard.plugin.ts';
 import {
   AccountActionBody,
   AppealBody,
@@ -69,7 +70,8 @@ export default async function enforcementRoutes(app: FastifyInstance, { enforcem
   });
   app.get('/api/admin/enforcement/appeals', { schema: { querystring: AppealsQuery }, config: moderator }, async (request) => {
     const query = request.query as Static<typeof AppealsQuery>;
-    return envelope({ appeals: await appeals.openAppeals(query.limit ?? 50, query.after) });
+    const cleared = mayHandleRestricted(staffMember(request).roles);
+    return envelope({ appeals: await appeals.openAppeals(query.limit ?? 50, query.after, cleared) });
   });
   app.post(
     '/api/admin/enforcement/appeals/:id/decide',

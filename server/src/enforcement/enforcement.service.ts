@@ -114,6 +114,8 @@ export class EnforcementService {
   }
 
   async actOnPost(actor: Actor | null, postId: number, kind: PostActionKind, input: PostActionInput): Promise<ActionResult> {
+    // A restricted case's post waits for a cleared reviewer (compliance/csam): its evidence must stay whole.
+    await this.#cases.requireClearance(actor, { caseId: input.caseId, postId });
     const first = await this.#onePost(actor, postId, kind, input);
     const statements = [first];
     if (input.includeCopies && kind !== 'post-restore') {
@@ -132,6 +134,7 @@ export class EnforcementService {
   ): Promise<ActionResult> {
     if (kind === 'account-suspend' && !input.days)
       throw new AppError('invalid_input', { details: [{ field: 'days', problem: 'required' }] });
+    await this.#cases.requireClearance(actor, { caseId: input.caseId });
     const now = this.#now();
     const { action, account, appealToken } = await this.#repository.transaction(async (repository) => {
       const account = await repository.account(userId);

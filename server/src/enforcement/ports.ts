@@ -5,7 +5,7 @@ export type { Actor } from '../moderation/audit-log.ts';
 
 /** What enforcement asks of the audit log and the case model (moderation/): only these calls. */
 export type AuditWriter = Pick<AuditLog, 'record'>;
-export type CaseDesk = Pick<CaseService, 'open' | 'close' | 'record'>;
+export type CaseDesk = Pick<CaseService, 'open' | 'close' | 'record' | 'requireClearance'>;
 
 /** Ends every session of a user (accounts/session.service.ts `endAll`): tokens refused, sockets closed. */
 export interface SessionEnder {

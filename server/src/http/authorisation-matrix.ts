@@ -432,6 +432,21 @@ export const authorisationMatrix: readonly MatrixRow[] = [
     json('/api/admin/age-assurance/rules', { jurisdiction: 'GB', requirement: 'click', note: '' }),
   ),
   staffOnly('DELETE /api/admin/age-assurance/rules/:jurisdiction', '/api/admin/age-assurance/rules/GB'),
+  // Staff cleared for restricted cases only (admins); moderators are refused too (compliance/csam/csam.test.ts).
+  staffOnly('GET /api/admin/csam/queue', '/api/admin/csam/queue'),
+  staffOnly('GET /api/admin/csam/cases/:id', '/api/admin/csam/cases/1'),
+  staffOnly('GET /api/admin/csam/cases/:id/media/:mediaId', '/api/admin/csam/cases/1/media/1'),
+  staffOnly('POST /api/admin/csam/cases/:id/confirm', () =>
+    json('/api/admin/csam/cases/1/confirm', { note: 'Confirmed on review as CSAM' }),
+  ),
+  staffOnly('GET /api/admin/csam/evidence/:id', '/api/admin/csam/evidence/1'),
+  staffOnly('GET /api/admin/csam/evidence/:id/files/:position', '/api/admin/csam/evidence/1/files/0'),
+  staffOnly('PUT /api/admin/csam/evidence/:id/legal-hold', () =>
+    json('/api/admin/csam/evidence/1/legal-hold', { hold: true, reason: 'Preservation request' }),
+  ),
+  staffOnly('POST /api/admin/csam/reports/:id/submitted', () =>
+    json('/api/admin/csam/reports/1/submitted', { ncmecReportId: '1' }),
+  ),
   staffOnly('POST /api/admin/watched-words', () =>
     json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
   ),

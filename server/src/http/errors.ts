@@ -139,6 +139,10 @@ export const errorTable = {
   age_check_attempt_invalid: { statusCode: -343, message: 'This age check has expired; start again' },
   age_check_failed: { statusCode: -344, message: 'The age check was not passed' },
   age_rule_unknown_location: { statusCode: -345, message: 'The rule for unknown locations can be changed, not removed' },
+  // Confirmed CSAM (compliance/csam/): preservation, CyberTipline reports (-350..-359).
+  csam_no_subject: { statusCode: -350, message: 'This case names no post or account to act on' },
+  csam_report_submitted: { statusCode: -351, message: 'This report is already marked as submitted' },
+  csam_evidence_unreadable: { statusCode: -352, message: 'The preserved file could not be opened; its integrity check failed' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

@@ -267,6 +267,29 @@ export const apiScreens: Record<string, ScreenUse> = {
     source: 'components/age-assurance/age-rules-api.ts',
     reference: '/api/admin/age-assurance/rules/',
   },
+  'GET /api/admin/csam/queue': { screen: 'routes/admin/restricted.tsx' },
+  'POST /api/admin/csam/reports/:id/submitted': {
+    screen: 'routes/admin/restricted.tsx',
+    source: 'components/csam/CyberTiplineReports.tsx',
+  },
+  'GET /api/admin/csam/cases/:id': { screen: 'routes/admin/restricted-case.tsx' },
+  'GET /api/admin/csam/cases/:id/media/:mediaId': {
+    screen: 'routes/admin/restricted-case.tsx',
+    source: 'components/csam/RevealableStill.tsx',
+  },
+  'POST /api/admin/csam/cases/:id/confirm': {
+    screen: 'routes/admin/restricted-case.tsx',
+    source: 'components/csam/ConfirmCsam.tsx',
+  },
+  'GET /api/admin/csam/evidence/:id': { screen: 'routes/admin/restricted-case.tsx', source: 'components/csam/EvidencePanel.tsx' },
+  'GET /api/admin/csam/evidence/:id/files/:position': {
+    screen: 'routes/admin/restricted-case.tsx',
+    source: 'components/csam/EvidencePanel.tsx',
+  },
+  'PUT /api/admin/csam/evidence/:id/legal-hold': {
+    screen: 'routes/admin/restricted-case.tsx',
+    source: 'components/csam/EvidencePanel.tsx',
+  },
   'POST /api/admin/hash-banks/import': {
     screen: 'routes/admin/hash-banks.tsx',
     source: 'components/hash-banks/HashListImport.tsx',

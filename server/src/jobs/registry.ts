@@ -2,6 +2,7 @@ import type { Task, TaskList } from 'graphile-worker';
 import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import { type AnalyticsJobSettings, purgeRawEvents, type RollupRange, rollupAnalytics } from '../analytics/analytics.jobs.ts';
+import type { CsamService } from '../compliance/csam/csam.service.ts';
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
 import type { DataExportService } from '../exports/exports.service.ts';
@@ -35,6 +36,7 @@ export interface JobDeps {
   readonly analytics?: AnalyticsJobSettings;
   readonly exports?: DataExportService;
   readonly studio?: StudioService;
+  readonly csam?: CsamService;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -81,6 +83,8 @@ export interface JobPayloads {
   'exports:remove-archive': { readonly key: string };
   /** Due at a scheduled post's time (studio/README.md); job key `studio-publish:{postId}`. */
   'studio:publish-scheduled': { readonly postId: number };
+  /** Daily: sealed CSAM evidence past CSAM_EVIDENCE_RETENTION_DAYS and not on legal hold is deleted (compliance/csam/). */
+  'csam:purge-expired-evidence': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -135,6 +139,9 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   },
   'exports:remove-archive': (deps, payload) => required(deps.exports, 'exports').removeArchive(payload.key),
   'studio:publish-scheduled': (deps, payload) => required(deps.studio, 'studio').publishScheduled(payload.postId),
+  'csam:purge-expired-evidence': async (deps) => {
+    await required(deps.csam, 'csam').purgeExpired();
+  },
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */
@@ -149,6 +156,7 @@ export const crontab = [
   '*/5 * * * * analytics:rollup',
   '41 2 * * * analytics:purge-raw-events',
   '37 * * * * exports:expire',
+  '53 4 * * * csam:purge-expired-evidence',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

@@ -5,8 +5,8 @@ import type { AuditService } from './audit.service.ts';
 import { AuditQuery, JobParams, MonthlyQuery, RoleBody, SettingsBody } from './moderation-schema.ts';
 import type { ModerationSettingsService } from './moderation-settings.ts';
 import type { OperationsService } from './operations.service.ts';
-import type { RoleService } from './roles.service.ts';
-import { staffActor } from './staff-guard.plugin.ts';
+import { mayHandleRestricted, type RoleService } from './roles.service.ts';
+import { staffActor, staffMember } from './staff-guard.plugin.ts';
 
 const moderator = { role: 'moderator' } as const;
 const admin = { role: 'admin' } as const;
@@ -44,7 +44,7 @@ export default async function adminRoutes(
   );
 
   app.get('/api/admin/audit', { config: moderator, schema: { querystring: AuditQuery } }, async (request) =>
-    envelope(await audit.search(request.query as Static<typeof AuditQuery>)),
+    envelope(await audit.search(request.query as Static<typeof AuditQuery>, !mayHandleRestricted(staffMember(request).roles))),
   );
   app.get('/api/admin/audit/export', { config: admin, schema: { querystring: AuditQuery } }, async (request, reply) => {
     const text = await audit.exportCsv(staffActor(request), request.query as Static<typeof AuditQuery>);

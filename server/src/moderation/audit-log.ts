@@ -24,6 +24,8 @@ export interface AuditFilter {
   readonly subjectId?: string;
   readonly from?: Date;
   readonly to?: Date;
+  /** Leaves out entries about restricted cases (for staff not cleared for them). */
+  readonly hideRestricted?: boolean;
 }
 
 export interface AuditRow {
@@ -91,6 +93,18 @@ export class AuditLog {
     if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
     if (page.before !== undefined) query = query.where('id', '<', page.before);
+    if (filter.hideRestricted) {
+      query = query.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('moderation_cases as c')
+              .select('c.id')
+              .whereRef('c.id', '=', 'audit_log.case_id')
+              .where('c.restricted', '=', true),
+          ),
+        ),
+      );
+    }
     return query.execute();
   }
 }

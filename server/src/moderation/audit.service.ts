@@ -46,10 +46,11 @@ export class AuditService {
     this.log = log;
   }
 
-  async search(query: AuditQuery): Promise<Omit<AuditAnswer, 'statusCode'>> {
+  /** A page of the log; `hideRestricted` for staff not cleared for restricted cases. */
+  async search(query: AuditQuery, hideRestricted: boolean): Promise<Omit<AuditAnswer, 'statusCode'>> {
     const limit = query.limit ?? PAGE;
     const before = query.cursor === undefined ? undefined : Number(query.cursor);
-    const rows = await this.log.search(filterOf(query), { limit: limit + 1, before });
+    const rows = await this.log.search({ ...filterOf(query), hideRestricted }, { limit: limit + 1, before });
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     return { entries: shown.map(entryOf), nextCursor: rows.length > limit && last ? String(last.id) : null };

@@ -50,8 +50,10 @@ export interface NewEvent {
 export interface QueuePage {
   readonly queue: Queue;
   readonly viewerId: number;
-  /** Admins see restricted cases too. */
+  /** Staff cleared for restricted cases see them too. */
   readonly includeRestricted: boolean;
+  /** The restricted queue (compliance/csam): every active restricted case, whatever `queue` says. */
+  readonly restrictedOnly?: boolean;
   readonly category?: CaseCategory;
   readonly limit: number;
   readonly after?: { readonly deadlineAt: Date; readonly id: number };
@@ -216,11 +218,27 @@ export class CasesRepository {
     return trx.selectFrom('moderation_cases as c').select(caseColumns).where('c.id', '=', caseId).executeTakeFirst();
   }
 
+  /** Whether an active restricted case is about this post. */
+  async postUnderRestrictedCase(postId: number, trx: Db = this.db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('moderation_cases')
+      .select('id')
+      .where('subject_post_id', '=', postId)
+      .where('restricted', '=', true)
+      .where('status', 'in', ACTIVE_STATUSES)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async queue(page: QueuePage): Promise<CaseRow[]> {
     let query = this.db
       .selectFrom('moderation_cases as c')
       .select(caseColumns)
-      .where((eb) => queueFilter(eb, page))
+      .where((eb) =>
+        page.restrictedOnly
+          ? eb.and([eb('c.restricted', '=', true), eb('c.status', 'in', ACTIVE_STATUSES)])
+          : queueFilter(eb, page),
+      )
       .orderBy('c.deadline_at')
       .orderBy('c.id')
       .limit(page.limit);
@@ -238,13 +256,12 @@ export class CasesRepository {
     return query.execute();
   }
 
-  /** Earlier cases about the same post or account, newest first. */
-  async history(row: CaseRow, limit: number): Promise<CaseRow[]> {
+  /** Earlier cases about the same post or account, newest first; restricted ones only for cleared staff. */
+  async history(row: CaseRow, limit: number, includeRestricted: boolean): Promise<CaseRow[]> {
     if (row.subjectPostId === null && row.subjectUserId === null) return [];
-    return this.db
-      .selectFrom('moderation_cases as c')
-      .select(caseColumns)
-      .where('c.id', '<>', row.id)
+    let query = this.db.selectFrom('moderation_cases as c').select(caseColumns).where('c.id', '<>', row.id);
+    if (!includeRestricted) query = query.where('c.restricted', '=', false);
+    return query
       .where((eb) =>
         eb.or([
           ...(row.subjectPostId === null ? [] : [eb('c.subject_post_id', '=', row.subjectPostId)]),

@@ -6,7 +6,7 @@ import { caseDeadline } from './deadlines.ts';
 import type { ModerationNotices } from './moderation-notices.ts';
 import type { CaseCategory, CaseDetailAnswer, CaseKind, CaseSummary, Queue } from './moderation-schema.ts';
 import type { ModerationSettingsService } from './moderation-settings.ts';
-import { holds, type RoleService } from './roles.service.ts';
+import { holds, mayHandleRestricted, type RoleService } from './roles.service.ts';
 
 /** A report, complaint, appeal, counter-notice or automated hit becoming a case. */
 export interface CaseIntake {
@@ -21,7 +21,10 @@ export interface CaseIntake {
   readonly relatedCaseId?: number | null;
   /** Who may not take the case (the moderator who acted on the appealed one). */
   readonly excludedAssigneeId?: number | null;
-  /** Only admins list and open it (an upload matching a hash bank). */
+  /**
+   * Only staff cleared for restricted cases (`mayHandleRestricted`) list, read and act on it: a hash-bank
+   * match. Every `underage` case and every case about a restricted one is restricted too.
+   */
   readonly restricted?: boolean;
 }
 
@@ -87,6 +90,8 @@ export class CaseService {
     const userId = intake.subject.userId ?? null;
     const deadlineAt = caseDeadline(intake.category, now, await this.settings.current());
     const subjectKey = postId === null ? (userId === null ? null : `user:${userId}`) : `post:${postId}`;
+    const related = intake.relatedCaseId ? await this.cases.find(intake.relatedCaseId) : undefined;
+    const restricted = intake.restricted === true || intake.category === 'underage' || related?.restricted === true;
     const dedupeKey = MERGED_KINDS.has(intake.kind) && subjectKey ? `${subjectKey}|${intake.category}` : null;
     return this.db.transaction().execute(async (trx) => {
       const opened = await this.cases.openOrJoin(trx, {
@@ -100,7 +105,7 @@ export class CaseService {
         relatedCaseId: intake.relatedCaseId ?? null,
         excludedAssigneeId: intake.excludedAssigneeId ?? null,
         dedupeKey,
-        restricted: intake.restricted ?? false,
+        restricted,
       });
       const reportId = await this.cases.addReport(
         trx,
@@ -129,15 +134,19 @@ export class CaseService {
     });
   }
 
+  /** A queue page; `restrictedOnly` is the restricted queue, refused (forbidden) to staff not cleared for it. */
   async queue(
     viewer: Actor,
-    query: { queue: Queue; category?: CaseCategory; limit: number; cursor?: string; includeRestricted?: boolean },
+    query: { queue: Queue; category?: CaseCategory; limit: number; cursor?: string; restrictedOnly?: boolean },
   ) {
     const now = new Date();
+    const includeRestricted = await this.clearedForRestricted(viewer);
+    if (query.restrictedOnly && !includeRestricted) throw new AppError('forbidden');
     const rows = await this.cases.queue({
       queue: query.queue,
       viewerId: viewer.id,
-      includeRestricted: query.includeRestricted ?? false,
+      includeRestricted,
+      restrictedOnly: query.restrictedOnly,
       category: query.category,
       limit: query.limit + 1,
       after: query.cursor === undefined ? undefined : parseCursor(query.cursor),
@@ -151,16 +160,17 @@ export class CaseService {
     };
   }
 
-  /** A restricted case answers not found to anyone but an admin (`includeRestricted`). */
-  async detail(caseId: number, includeRestricted = false): Promise<Omit<CaseDetailAnswer, 'statusCode'>> {
+  /** A restricted case answers not found to anyone not cleared for it, as if it did not exist. */
+  async detail(caseId: number, viewer: Actor): Promise<Omit<CaseDetailAnswer, 'statusCode'>> {
     const row = await this.cases.find(caseId);
-    if (!row || (row.restricted && !includeRestricted)) throw new AppError('not_found');
+    const cleared = await this.clearedForRestricted(viewer);
+    if (!row || (row.restricted && !cleared)) throw new AppError('not_found');
     const now = new Date();
     const [reports, events, messages, earlier, strikes] = await Promise.all([
       this.cases.reports(caseId),
       this.cases.events(caseId),
       this.cases.messages(caseId),
-      this.cases.history(row, HISTORY_LIMIT),
+      this.cases.history(row, HISTORY_LIMIT, cleared),
       row.subjectUserId === null ? 0 : this.strikes(row.subjectUserId),
     ]);
     const names = await this.cases.usernames([
@@ -204,10 +214,12 @@ export class CaseService {
     return summary;
   }
 
-  /** Gives the case to `assigneeId` (a moderator or admin; default the actor). */
+  /** Gives the case to `assigneeId` (a moderator or admin; default the actor; cleared for a restricted case). */
   async assign(actor: Actor, caseId: number, assigneeId = actor.id): Promise<CaseSummary> {
-    if (!holds(await this.roles.rolesOf(assigneeId), 'moderator')) throw new AppError('not_staff');
+    const assigneeRoles = await this.roles.rolesOf(assigneeId);
+    if (!holds(assigneeRoles, 'moderator')) throw new AppError('not_staff');
     return this.change(actor, caseId, async (trx, row) => {
+      if (row.restricted && !mayHandleRestricted(assigneeRoles)) throw new AppError('not_staff');
       if (row.excludedAssigneeId === assigneeId) throw new AppError('appeal_needs_other_moderator');
       await this.cases.setState(trx, caseId, { assigneeId, ...(row.status === 'open' ? { status: 'assigned' } : {}) });
       return { action: 'case.assign', data: { assigneeId, previousAssigneeId: row.assigneeId } };
@@ -305,13 +317,17 @@ export class CaseService {
     return { updated, skipped };
   }
 
-  /** An event on the case's log without a change of state (enforcement's steps, automated checks). */
+  /**
+   * An event on the case's log without a change of state (enforcement's steps, automated checks); a staff
+   * actor must be cleared for a restricted case, or the caller's transaction fails with not_found.
+   */
   async record(
     caseId: number,
     actor: Actor | null,
     event: { action: string; publicReason?: string; note?: string; data?: Record<string, unknown> },
     trx: Db = this.db,
   ): Promise<void> {
+    if (actor) await this.requireClearance(actor, { caseId }, trx);
     await this.cases.addEvent(trx, caseId, {
       actorId: actor?.id ?? null,
       action: event.action,
@@ -319,6 +335,24 @@ export class CaseService {
       privateNote: event.note,
       data: event.data,
     });
+  }
+
+  /**
+   * Refuses (not_found, as for an absent case) a staff member not cleared for restricted cases who names a
+   * restricted case, or a post that is the subject of an active restricted case (its evidence must stay
+   * whole until a cleared reviewer decides). The system (no actor) is always cleared.
+   */
+  async requireClearance(actor: Actor | null, subject: { caseId?: number; postId?: number }, trx: Db = this.db): Promise<void> {
+    if (!actor) return;
+    const restricted =
+      (subject.caseId !== undefined && (await this.cases.find(subject.caseId, trx))?.restricted === true) ||
+      (subject.postId !== undefined && (await this.cases.postUnderRestrictedCase(subject.postId, trx)));
+    if (restricted && !(await this.clearedForRestricted(actor, trx))) throw new AppError('not_found');
+  }
+
+  /** Whether the staff member may list, read and act on restricted cases (roles.service.ts). */
+  async clearedForRestricted(actor: Actor, trx: Db = this.db): Promise<boolean> {
+    return mayHandleRestricted(await this.roles.rolesOf(actor.id, trx));
   }
 
   /**
@@ -338,6 +372,7 @@ export class CaseService {
     const run = async (trx: Db) => {
       const row = await this.cases.lock(trx, caseId);
       if (!row) throw new AppError('not_found');
+      if (row.restricted && actor && !(await this.clearedForRestricted(actor, trx))) throw new AppError('not_found');
       if (!options.closedToo && !ACTIVE_STATUSES.includes(row.status)) throw new AppError('case_closed');
       const done = await work(trx, row);
       await this.record(caseId, actor, done, trx);

@@ -154,7 +154,7 @@ describe('queues', () => {
   test('sorted by deadline, filtered by category, paged by keyset; overdue, mine, escalated and appeals', async () => {
     const moderator = await staffUser(t, 'moderator');
     const colleague = await staffUser(t, 'moderator');
-    const category = 'underage';
+    const category = 'copyright';
     const opened: number[] = [];
     // Received 30, 20 and 10 days ago (overdue by now), then today.
     for (const daysAgo of [10, 30, 0, 20]) {

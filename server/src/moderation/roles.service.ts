@@ -16,6 +16,16 @@ export function holds(roles: readonly StaffRole[], level: StaffLevel): boolean {
   return roles.includes('admin') || (level === 'moderator' && roles.includes('moderator'));
 }
 
+/**
+ * Who may read and act on a restricted case (suspected child sexual abuse material, hash-bank matches):
+ * admins only, a deliberately small group (compliance/csam/README.md "Who sees restricted cases").
+ */
+export const RESTRICTED_CASE_LEVEL: StaffLevel = 'admin';
+
+export function mayHandleRestricted(roles: readonly StaffRole[]): boolean {
+  return holds(roles, RESTRICTED_CASE_LEVEL);
+}
+
 /** Grants of moderator, admin and trusted-flagger roles, apart from account types. */
 export class RoleService {
   private readonly db: Db;

@@ -6,6 +6,7 @@ import captions from './namespaces/captions/en.json';
 import consoleScreens from './namespaces/console/en.json';
 import counts from './namespaces/counts/en.json';
 import cover from './namespaces/cover/en.json';
+import csam from './namespaces/csam/en.json';
 import discovery from './namespaces/discovery/en.json';
 import enforcement from './namespaces/enforcement/en.json';
 import dataExport from './namespaces/export/en.json';
@@ -37,6 +38,7 @@ export const sourceMessages = {
   console: consoleScreens,
   counts,
   cover,
+  csam,
   discovery,
   enforcement,
   export: dataExport,
@@ -65,6 +67,7 @@ export const namespaces = [
   'console',
   'counts',
   'cover',
+  'csam',
   'discovery',
   'enforcement',
   'export',

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
 
 export interface AdminNavProps {
-  /** Admins also see the roles, watched words, hash banks and settings pages. */
+  /** Admins also see the restricted queue, roles, watched words, hash banks and settings pages. */
   readonly isAdmin: boolean;
 }
 
@@ -19,6 +19,7 @@ export function AdminNav({ isAdmin }: AdminNavProps) {
       ? [
           { to: '/admin/roles', label: t('moderation.nav.roles') },
           { to: '/admin/watched-words', label: t('moderation.nav.watchedWords') },
+          { to: '/admin/restricted', label: t('csam.nav') },
           { to: '/admin/hash-banks', label: t('hashbanks.nav') },
           { to: '/admin/age-assurance', label: t('ageassurance.admin.nav') },
           { to: '/admin/settings', label: t('console.settings.nav') },

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { numberLocale } from '../../lib/format-number';
+import styles from '../moderation/Admin.module.css';
+import { AdminPanel } from '../moderation/AdminPanel';
+import own from './Csam.module.css';
+import type { EvidenceSummary } from './csam-types';
+
+/** Every preserved record, newest first, with when it is deleted and whether a legal hold keeps it. */
+export function EvidenceTable({ evidence }: { evidence: readonly EvidenceSummary[] }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'medium' });
+  return (
+    <AdminPanel id="csam-evidence-list" title={t('csam.evidence.title')}>
+      {evidence.length === 0 ? (
+        <p className={styles.hint}>{t('csam.evidence.empty')}</p>
+      ) : (
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.reports.case')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.evidence.preserved')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.evidence.retainUntil')}
+                </th>
+                <th scope="col" className={own.nowrap}>
+                  {t('csam.evidence.hold')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {evidence.map((item) => (
+                <tr key={item.id}>
+                  <td className={own.nowrap}>
+                    <Link to={`/admin/restricted/${item.caseId}`}>#{item.caseId}</Link>
+                  </td>
+                  <td className={own.nowrap}>{date.format(new Date(item.preservedAt))}</td>
+                  <td className={own.nowrap}>{date.format(new Date(item.retainUntil))}</td>
+                  <td>
+                    {item.legalHold ? t('csam.evidence.held', { reason: item.legalHoldReason }) : t('csam.evidence.notHeld')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminPanel>
+  );
+}

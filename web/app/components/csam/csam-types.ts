@@ -1,0 +1,9 @@
+export type {
+  AccessEntry,
+  ConfirmAnswer,
+  EvidenceAnswer,
+  EvidenceSummary,
+  ReportView,
+  RestrictedCaseAnswer,
+  RestrictedQueueAnswer,
+} from '../../../../server/src/compliance/csam/csam-schema.ts';
