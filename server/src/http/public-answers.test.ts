@@ -27,6 +27,11 @@ const PRIVATE_COLUMNS: readonly { readonly table: string; readonly column: strin
   { table: 'case_messages', column: 'body' },
   { table: 'hash_bank_entries', column: 'hash' },
   { table: 'hash_bank_entries', column: 'reason' },
+  { table: 'csam_evidence', column: 'note' },
+  { table: 'csam_evidence', column: 'manifest_key' },
+  { table: 'csam_evidence_files', column: 'sealed_key' },
+  { table: 'csam_evidence_files', column: 'sha256' },
+  { table: 'cybertipline_reports', column: 'reference' },
 ];
 /** Callers who may see nothing private of the owner's: everyone but the owner. */
 const OUTSIDERS: readonly Caller[] = ['anonymous', 'visitor', 'banned', 'user', 'other'];
@@ -95,6 +100,37 @@ async function plantPrivateRecords(): Promise<void> {
     INSERT INTO hash_bank_entries (bank_id, hash, reason)
     SELECT id, ${randomBytes(32).toString('hex')}, ${`removed ${stamp}`} FROM hash_banks WHERE source = 'internal'
   `.execute(db);
+  const evidence = await db
+    .insertInto('csam_evidence')
+    .values({
+      case_id: moderationCase.id,
+      post_id: post,
+      user_id: owner.id,
+      confirmed_by: owner.id,
+      note: `confirmed ${stamp}`,
+      manifest_key: `sealed/evidence/${stamp}/manifest`,
+      retain_until: new Date(Date.now() + 365 * 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('csam_evidence_files')
+    .values({
+      evidence_id: evidence.id,
+      position: 0,
+      media_name: `media-${stamp}`,
+      sealed_key: `sealed/evidence/${stamp}/0`,
+      file_name: `original-${stamp}.mp4`,
+      content_type: 'video/mp4',
+      bytes: 64,
+      sha256: randomBytes(32).toString('hex'),
+      md5: randomBytes(16).toString('hex'),
+    })
+    .execute();
+  await db
+    .insertInto('cybertipline_reports')
+    .values({ case_id: moderationCase.id, evidence_id: evidence.id, reporter: 'file', reference: `case-${stamp}.json` })
+    .execute();
 }
 
 /** Every stored value of each private column, long enough to be told apart from chance. */

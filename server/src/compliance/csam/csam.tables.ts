@@ -1,10 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Defaulted, DefaultedTime, Json, Timestamp } from '../../db/column-types.ts';
 
 /** Kysely's view of migration 0035, merged into db/schema.ts's `Database` by module augmentation. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-type Json<T> = ColumnType<T, string | undefined, string>;
 
 export type AccessAction = 'media.reveal' | 'evidence.view' | 'evidence.download';
 export type ReportStatus = 'pending' | 'submitted';
