@@ -74,6 +74,8 @@ export default [
     route('roles', 'routes/admin/roles.tsx', { id: 'admin-roles' }),
     route('watched-words', 'routes/admin/watched-words.tsx', { id: 'admin-watched-words' }),
     route('hash-banks', 'routes/admin/hash-banks.tsx', { id: 'admin-hash-banks' }),
+    route('identity', 'routes/admin/identity.tsx', { id: 'admin-identity' }),
+    route('identity/:id', 'routes/admin/identity-review.tsx', { id: 'admin-identity-review' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {} from '../captions/captions.tables.ts';
+import type {} from '../compliance/verification/verification.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 // The operator side's tables join `Database` by augmentation; loading them here makes every program that
 // sees `Database` (the web app's typecheck too) see them.
@@ -395,15 +396,6 @@ export interface ContactMessagesTable {
   created_at: Defaulted<Timestamp>;
 }
 
-export interface VerificationRequestsTable {
-  id: Generated<number>;
-  user_id: number;
-  state: Defaulted<'open' | 'closed'>;
-  mailed_at: Timestamp | null;
-  closed_at: Timestamp | null;
-  created_at: Defaulted<Timestamp>;
-}
-
 export interface AltchaSpentTable {
   signature: string;
   expires_at: Timestamp;
@@ -545,7 +537,6 @@ export interface Database {
   search_query_totals: SearchQueryTotalsTable;
   banners: BannersTable;
   contact_messages: ContactMessagesTable;
-  verification_requests: VerificationRequestsTable;
   altcha_spent: AltchaSpentTable;
   spent_proofs: SpentProofsTable;
   spent_login_nonces: SpentLoginNoncesTable;

@@ -11,6 +11,7 @@ import dataExport from './namespaces/export/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import hashbanks from './namespaces/hashbanks/en.json';
+import identity from './namespaces/identity/en.json';
 import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
@@ -20,7 +21,6 @@ import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
 import studio from './namespaces/studio/en.json';
 import upload from './namespaces/upload/en.json';
-import verification from './namespaces/verification/en.json';
 
 /**
  * The English source messages. `locales/<lng>.json` holds the site shell; each domain keeps its own
@@ -41,6 +41,7 @@ export const sourceMessages = {
   feed,
   guide,
   hashbanks,
+  identity,
   imports,
   manage,
   moderation,
@@ -50,7 +51,6 @@ export const sourceMessages = {
   statements,
   studio,
   upload,
-  verification,
 };
 
 export type Messages = typeof sourceMessages;
@@ -68,6 +68,7 @@ export const namespaces = [
   'feed',
   'guide',
   'hashbanks',
+  'identity',
   'imports',
   'manage',
   'moderation',
@@ -77,5 +78,4 @@ export const namespaces = [
   'statements',
   'studio',
   'upload',
-  'verification',
 ] as const;
