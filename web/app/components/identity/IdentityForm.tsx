@@ -104,7 +104,7 @@ export function IdentityForm({ onDone, onCancel }: { onDone: (standing: Identity
   };
 
   return (
-    <form className={forms.form} onSubmit={(event) => void submit(event)} data-testid="identity-form">
+    <form className={`${forms.form} ${styles.form}`} onSubmit={(event) => void submit(event)} data-testid="identity-form">
       <div className={forms.field}>
         <label className={forms.label} htmlFor={nameId}>
           {t('identity.form.legalName')}
