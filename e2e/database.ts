@@ -34,9 +34,9 @@ export async function verifyCreator(userId: number): Promise<void> {
     await client.query('UPDATE users SET type = 3 WHERE id = $1 AND type NOT IN (3, 5, 6)', [userId]);
     await client.query(
       `INSERT INTO performer_identities (user_id, legal_name, date_of_birth, fingerprint, provider)
-       VALUES ($1, 'E2E Performer', '1990-01-01', decode(md5('e2e-performer-' || $1::text), 'hex'), 'e2e')
+       VALUES ($1, 'E2E Performer', '1990-01-01', decode(md5($2), 'hex'), 'e2e')
        ON CONFLICT (user_id) DO NOTHING`,
-      [userId],
+      [userId, `e2e-performer-${userId}`],
     );
   });
 }
