@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { unzip } from '../server/src/exports/unzip.ts';
+import { verifyCreator } from './database.ts';
 import { signUp, uploadClip } from './people.ts';
 
 /**
@@ -13,6 +14,8 @@ test('an account asks for its data, is told when it is ready, and downloads a zi
   const context = await browser.newContext();
   try {
     const me = await signUp(context.request, 'saver');
+    // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
+    await verifyCreator(me.id);
     const postId = await uploadClip(context.request, 'Keep this one');
 
     const page = await context.newPage();

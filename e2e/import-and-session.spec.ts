@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { IMPORT_ORIGIN_PORTS } from '../playwright.config.ts';
+import { verifyCreator } from './database.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -64,7 +65,7 @@ async function signUp(request: APIRequestContext, name: string) {
     })
   ).json();
   expect(answer.statusCode, JSON.stringify(answer)).toBeGreaterThan(0);
-  return username;
+  return answer.userId as number;
 }
 
 async function startImport(page: Page, address: string) {
@@ -86,7 +87,9 @@ test('a creator imports from a link: follows it live, cancels one, publishes the
 });
 
 async function importAndPublish(page: Page, originUrl: string) {
-  await signUp(page.request, 'importer');
+  const importer = await signUp(page.request, 'importer');
+  // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
+  await verifyCreator(importer);
   await page.goto('/new-post?skip-entermodal');
   await page.getByRole('link', { name: 'Import from a link' }).click();
   await expect(page.getByRole('heading', { name: 'Import from a link', level: 1 })).toBeVisible({ timeout: 20_000 });

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { verifyCreator } from './database.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -82,6 +83,8 @@ test('B follows A, A likes B’s post: B gets a toast and the badge, the list, a
   const { a, b, close } = await personas(browser);
   try {
     const author = await signUp(a.request, 'liker');
+    // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
+    await verifyCreator(author.id);
     liker = author;
     const demoId = await logIn(b.request);
     const page = await b.newPage();

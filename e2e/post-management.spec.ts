@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { verifyCreator } from './database.ts';
 import { publishClip, signUp, TEST_PASSWORD } from './people.ts';
 
 /**
@@ -19,6 +20,8 @@ test('a creator edits, hides, shows, lists the likers of and deletes a post; a v
   const visitorContext = await browser.newContext();
   try {
     const creator = await signUp(creatorContext.request, 'maker');
+    // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
+    await verifyCreator(creator.id);
     const fan = await signUp(fanContext.request, 'fan');
     const postId = await publishClip(creatorContext.request, 'First light');
     const fanSees = async () => (await (await fanContext.request.get(`/api/post/?userId=${creator.id}`)).json()).posts.length;

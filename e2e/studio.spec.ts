@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { withDatabase } from './database.ts';
+import { verifyCreator, withDatabase } from './database.ts';
 import { signUp } from './people.ts';
 
 /**
@@ -49,7 +49,9 @@ test('a creator drafts, captions and schedules a clip, it publishes, a visitor w
   browser,
 }, testInfo) => {
   test.setTimeout(300_000);
-  await signUp(page.request, 'studio');
+  const creator = await signUp(page.request, 'studio');
+  // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
+  await verifyCreator(creator.id);
   await page.goto('/new-post?skip-entermodal');
   await page.getByTestId('upload-input').setInputFiles(clip(testInfo.project.name));
   const composer = page.getByRole('form', { name: 'Details' });

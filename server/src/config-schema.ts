@@ -190,6 +190,11 @@ export const settingsSchema = Type.Object({
   MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
   MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),
   MAX_IMAGES_PER_POST: Type.Integer({ minimum: 2, maximum: 20, default: 20, description: 'Most images in one post.' }),
+  UPLOADS_REQUIRE_VERIFICATION: Type.Union([Bool], {
+    default: 'true',
+    description:
+      'Only verified creators (account types 3, 5, 6) may get an upload token, upload or import (`verification_required` otherwise); others still browse, like and follow. `false`: every account may upload.',
+  }),
   UPLOAD_TOKEN_TTL_SECONDS: Type.Integer({
     minimum: 60,
     maximum: 86_400,

@@ -92,6 +92,8 @@ export interface Config {
     readonly maxImagesPerPost: number;
   };
   readonly upload: {
+    /** Only verified creators upload (compliance/verification/uploader-gate.ts). */
+    readonly requireVerification: boolean;
     readonly tokenTtlSeconds: number;
     /** Per user, over any 24 hours (media/upload/upload-quota.ts). */
     readonly bytesPerDay: number;
@@ -414,6 +416,7 @@ export function buildConfig(settings: Settings): Config {
       maxImagesPerPost: settings.MAX_IMAGES_PER_POST,
     },
     upload: {
+      requireVerification: truthy(settings.UPLOADS_REQUIRE_VERIFICATION),
       tokenTtlSeconds: settings.UPLOAD_TOKEN_TTL_SECONDS,
       bytesPerDay: settings.UPLOAD_BYTES_PER_DAY,
       atOnce: settings.UPLOADS_AT_ONCE,

@@ -8,7 +8,8 @@ import type { CsamService } from './compliance/csam/csam.service.ts';
 import { createCsamService } from './compliance/csam/csam-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
-import { createVerificationRequestService, type VerificationRequestService } from './compliance/verification-requests.service.ts';
+import type { IdentityProvider } from './compliance/verification/identity-provider.ts';
+import { createVerificationServices, type VerificationServices } from './compliance/verification/verification-services.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
@@ -76,8 +77,8 @@ export interface Container {
     readonly notifications: NotificationService;
     /** Trust and safety: roles, cases, intake, audit log, operations (moderation/README.md). */
     readonly moderation: ModerationServices;
-    /** Creators asking to be verified, e-mailed to the operators (compliance/). */
-    readonly verification: VerificationRequestService;
+    /** Creator identity verification and its review in the console (compliance/verification/README.md). */
+    readonly verification: VerificationServices;
     /** Actions, statements of reasons, appeals, takedowns, review, watched words (enforcement/README.md). */
     readonly enforcement: EnforcementServices;
     /** Creator analytics' events in: view sources, watch progress (analytics/README.md). */
@@ -127,6 +128,8 @@ export interface ContainerOptions {
    * the app and worker started with.
    */
   readonly oneOffCommand?: boolean;
+  /** Tests drive a vendor's callback through an identity provider of their own (compliance/verification/). */
+  readonly identityProviders?: readonly IdentityProvider[];
 }
 
 export async function createContainer(config: Config, log: Logger, options: ContainerOptions = {}): Promise<Container> {
@@ -218,7 +221,16 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         enforcement,
         notifications,
         moderation,
-        verification: createVerificationRequestService(database.db, config, log),
+        verification: createVerificationServices({
+          db: database.db,
+          config,
+          storage,
+          cases: moderation.cases,
+          audit: moderation.audit,
+          notifications,
+          log,
+          providers: options.identityProviders,
+        }),
         analyticsIngestion: createAnalyticsIngestion(database.db, config),
         captions: new CaptionsService(new CaptionsRepository(database.db), storage, config.captions),
         exports: createDataExportService({ db: database.db, config, storage, notifications, log }),

@@ -78,6 +78,8 @@ export default [
     route('age-assurance', 'routes/admin/age-assurance.tsx', { id: 'admin-age-assurance' }),
     route('restricted', 'routes/admin/restricted.tsx', { id: 'admin-restricted' }),
     route('restricted/:id', 'routes/admin/restricted-case.tsx', { id: 'admin-restricted-case' }),
+    route('identity', 'routes/admin/identity.tsx', { id: 'admin-identity' }),
+    route('identity/:id', 'routes/admin/identity-review.tsx', { id: 'admin-identity-review' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

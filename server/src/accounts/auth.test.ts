@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
+import { verifyCreator } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 import { ACCOUNT_TEST_ENV, Browser, nextAddress, signedUp } from './test-support.ts';
 
@@ -62,7 +63,9 @@ describe('CSRF defence for cookie-authenticated writes', () => {
   });
 
   test('state-changing GETs (refresh, upload token, verification resend) are refused cross-site and spend nothing', async () => {
-    const { browser } = await signedUp(t);
+    const { browser, userId } = await signedUp(t);
+    // A verified creator, so the same-origin upload token below is given (UPLOADS_REQUIRE_VERIFICATION).
+    await verifyCreator(t.container.database.db, userId);
     const refresh = browser.jar.get('refresh');
     for (const site of ['cross-site', 'same-site']) {
       // A resend replaces the e-mailed link: a foreign page must not be able to void it.

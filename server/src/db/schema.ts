@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
 import type {} from '../compliance/age-assurance/age-assurance.tables.ts';
+import type {} from '../compliance/verification/verification.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 import type {} from '../media/cover/cover.tables.ts';
 import type {} from '../media/media.tables.ts';
@@ -333,15 +334,6 @@ export interface ContactMessagesTable {
   created_at: Defaulted<Timestamp>;
 }
 
-export interface VerificationRequestsTable {
-  id: Generated<number>;
-  user_id: number;
-  state: Defaulted<'open' | 'closed'>;
-  mailed_at: Timestamp | null;
-  closed_at: Timestamp | null;
-  created_at: Defaulted<Timestamp>;
-}
-
 export interface AltchaSpentTable {
   signature: string;
   expires_at: Timestamp;
@@ -396,7 +388,6 @@ export interface Database {
   search_query_totals: SearchQueryTotalsTable;
   banners: BannersTable;
   contact_messages: ContactMessagesTable;
-  verification_requests: VerificationRequestsTable;
   altcha_spent: AltchaSpentTable;
   spent_proofs: SpentProofsTable;
   spent_login_nonces: SpentLoginNoncesTable;

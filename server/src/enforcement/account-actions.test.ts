@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { hashPassword } from '../accounts/password.ts';
 import { openSocket } from '../realtime/test-socket.ts';
-import { actingAs, createUser, startSession } from '../test/fixtures.ts';
+import { actingAs, createVerifiedCreator, startSession } from '../test/fixtures.ts';
 import { testApp } from '../test/test-app.ts';
 import { auditEntries, lastMailTo, moderationNotifications, staffMember } from './test-support.ts';
 
@@ -17,7 +17,8 @@ const PASSWORD = 'A long enough password 42';
 
 /** A creator who can log in with PASSWORD; the session starts after the password is set (setting one ends sessions). */
 async function member(lang = 'en') {
-  const user = await createUser(db);
+  // A verified creator: the upload-limit tests need one who may get an upload token at all.
+  const user = await createVerifiedCreator(db);
   const email = `${user.username}@example.test`;
   const passwordHash = await hashPassword(PASSWORD);
   await db.updateTable('users').set({ email, lang, password_hash: passwordHash }).where('id', '=', user.id).execute();

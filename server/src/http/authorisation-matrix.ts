@@ -111,6 +111,11 @@ const DMCA_NOTICE = {
   accuracyUnderPenaltyOfPerjury: true,
   recaptchaToken: 'none',
 };
+const UNVERIFIED: Expectations = {
+  user: 'verification_required',
+  other: 'verification_required',
+  owner: 'verification_required',
+};
 /** Statement routes of an action the fixture does not have: logged-in callers all get `not_found`. */
 const NO_STATEMENT: Expectations = { user: 'not_found', other: 'not_found', owner: 'not_found' };
 const COUNTER_NOTICE = {
@@ -125,6 +130,14 @@ const COUNTER_NOTICE = {
 };
 /** A one-cue WebVTT file, base64. */
 const MATRIX_CAPTION = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n').toString('base64');
+/** A submission whose pictures are twelve zero bytes each. */
+const MATRIX_IDENTITY = {
+  legalName: 'Matrix Person',
+  dateOfBirth: '1990-01-01',
+  aliases: [],
+  documentFront: 'A'.repeat(16),
+  selfie: 'A'.repeat(16),
+};
 const socialProviders = ['google', 'apple'] as const;
 /** An id token shaped well enough to pass the schema; no provider is configured in tests. */
 const FAKE_ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -280,14 +293,13 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   }),
 
   // Uploads and imports.
-  loggedIn('GET /api/media/uptoken', '/api/media/uptoken'),
-  loggedIn('PUT /api/media/uptoken', () => json('/api/media/uptoken', {})),
+  // The callers' accounts are not verified (type 1): UPLOADS_REQUIRE_VERIFICATION refuses them a token
+  // (compliance/verification/uploader-gate.test.ts shows a verified creator gets one).
+  loggedIn('GET /api/media/uptoken', '/api/media/uptoken', UNVERIFIED),
+  loggedIn('PUT /api/media/uptoken', () => json('/api/media/uptoken', {}), UNVERIFIED),
   loggedIn('DELETE /api/media/uptoken', '/api/media/uptoken'),
-  loggedIn('POST /media-api/upload-preprocess', () => json('/media-api/upload-preprocess', {}), {
-    user: 'unsupported_media_type',
-    other: 'unsupported_media_type',
-    owner: 'unsupported_media_type',
-  }),
+  // The gate answers before the body is read (upload-form.test.ts: a verified creator's JSON body is unsupported_media_type).
+  loggedIn('POST /media-api/upload-preprocess', () => json('/media-api/upload-preprocess', {}), UNVERIFIED),
   open('GET /media-api/mcp-alive', '/media-api/mcp-alive'),
   // An all-zero signature has the right shape, so the check is reached (and refuses it) only for a user.
   loggedIn('POST /simicheck/check-user', () => json('/simicheck/check-user', { sixpack: 'A'.repeat(SIXPACK_BASE64_LENGTH) }), {
@@ -385,9 +397,21 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/operations/jobs/:id/retry', () => json('/api/admin/operations/jobs/1/retry', {})),
   staffOnly('GET /api/admin/reports/monthly', '/api/admin/reports/monthly?from=2026-01&to=2026-02'),
   staffOnly('GET /api/admin/reports/monthly.csv', '/api/admin/reports/monthly.csv?from=2026-01&to=2026-02'),
-  // A creator asking to be verified: only for themselves, once while a request is open.
-  loggedIn('GET /api/verification-request', '/api/verification-request'),
-  loggedIn('POST /api/verification-request', () => json('/api/verification-request', {})),
+  // Identity verification (compliance/verification/README.md): a creator for themselves; pictures that are
+  // not pictures are refused after the age check; the callback is the vendors', and the manual provider has none.
+  loggedIn('GET /api/identity', '/api/identity'),
+  loggedIn('POST /api/identity/start', () => json('/api/identity/start', {})),
+  loggedIn('POST /api/identity/submission', () => json('/api/identity/submission', MATRIX_IDENTITY), {
+    user: 'identity_image_invalid',
+    other: 'identity_image_invalid',
+    owner: 'identity_image_invalid',
+  }),
+  open('POST /api/identity/callback/:provider', () => json('/api/identity/callback/manual', {}), everyone('not_found')),
+  staffOnly('GET /api/admin/identity', '/api/admin/identity'),
+  staffOnly('GET /api/admin/identity/:id', '/api/admin/identity/1'),
+  staffOnly('GET /api/admin/identity/:id/document/:document', '/api/admin/identity/1/document/selfie'),
+  staffOnly('POST /api/admin/identity/:id/approve', () => json('/api/admin/identity/1/approve', {})),
+  staffOnly('POST /api/admin/identity/:id/reject', () => json('/api/admin/identity/1/reject', { reason: 'Blurred' })),
 
   // Enforcement (enforcement/README.md "Routes"): staff act; the user an action is about reads and appeals it.
   staffOnly('POST /api/admin/enforcement/posts/:id/actions', ({ post }) =>

@@ -96,7 +96,7 @@ export const errorTable = {
   not_staff: { statusCode: -203, message: 'This account is not a moderator' },
   appeal_needs_other_moderator: { statusCode: -204, message: 'An appeal goes to a moderator who did not act on the case' },
   last_admin: { statusCode: -205, message: 'Keep at least one admin' },
-  // Verification requests (compliance/verification-requests.service.ts).
+  // Identity verification (compliance/verification/).
   already_verified: { statusCode: -185, message: 'This account is verified already' },
   // Enforcement (enforcement/): account restrictions, appeals, counter-notices, watched words (-220..-239).
   account_suspended: { statusCode: -220, message: 'This account is suspended for now' },
@@ -143,6 +143,15 @@ export const errorTable = {
   csam_no_subject: { statusCode: -350, message: 'This case names no post or account to act on' },
   csam_report_submitted: { statusCode: -351, message: 'This report is already marked as submitted' },
   csam_evidence_unreadable: { statusCode: -352, message: 'The preserved file could not be opened; its integrity check failed' },
+  // Identity verification and the uploader gate (compliance/verification/): -330..-339.
+  verification_required: { statusCode: -330, message: 'Only verified creators can upload; verify your identity first' },
+  identity_underage: { statusCode: -331, message: 'You must be 18 or older to be verified' },
+  identity_banned: { statusCode: -332, message: 'This identity cannot be verified on this site' },
+  identity_pending: { statusCode: -333, message: 'Your verification is waiting for review' },
+  identity_image_invalid: { statusCode: -334, message: 'This picture cannot be read; take a sharper photo of it' },
+  identity_image_too_large: { statusCode: -335, message: 'This picture is too large' },
+  identity_decided: { statusCode: -336, message: 'This verification was already decided' },
+  identity_callback_rejected: { statusCode: -337, message: 'The callback could not be verified', http: 401 },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

@@ -8,7 +8,7 @@ import { createLogger } from '../logger.ts';
 import { demoClip } from '../media/upload/upload-test-support.ts';
 import { PostStatus } from '../posts/post-status.ts';
 import { openSocket, type TestSocket } from '../realtime/test-socket.ts';
-import { createUser } from '../test/fixtures.ts';
+import { createVerifiedCreator } from '../test/fixtures.ts';
 import { multipart } from '../test/multipart.ts';
 import { startNginx } from '../test/nginx.ts';
 import {
@@ -119,7 +119,8 @@ async function logIn(username: string): Promise<string> {
 }
 
 async function userWithPassword() {
-  const user = await createUser(handle.db);
+  // A verified creator, as the author uploads (UPLOADS_REQUIRE_VERIFICATION); the fan could be either.
+  const user = await createVerifiedCreator(handle.db);
   await handle.db
     .updateTable('users')
     .set({ password_hash: await hashPassword(PASSWORD) })

@@ -28,6 +28,14 @@ const caseStepCall = '/api/admin/cases/${item.id}/${choice.kind}';
 const statementCall = '/api/enforcement/statements/${';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: see above
 const statementByTokenCall = '${path}/by-token?';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const identityDocumentCall = '/api/admin/identity/${submissionId}/document/${document.kind}';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: see above
+const identityDecisionCall = '/api/admin/identity/${submissionId}/${choice}';
+const identityDecision = {
+  screen: 'routes/admin/identity-review.tsx',
+  source: 'components/identity/IdentityDecision.tsx',
+} as const;
 const upload = { screen: 'routes/new-post.tsx', source: 'components/upload/upload-token.ts' } as const;
 const settings = (source: string) => ({ screen: 'routes/settings.tsx', source: `components/account/${source}` });
 const slashless = (withSlash: string): ScreenUse => ({
@@ -217,8 +225,21 @@ export const apiScreens: Record<string, ScreenUse> = {
     screen: 'routes/complaint-follow-up.tsx',
     source: 'components/moderation/FollowUpReply.tsx',
   },
-  'GET /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
-  'POST /api/verification-request': { screen: 'routes/creators.tsx', source: 'components/account/VerificationRequest.tsx' },
+  'GET /api/identity': { screen: 'routes/creators.tsx', source: 'components/identity/IdentityVerification.tsx' },
+  'POST /api/identity/start': { screen: 'routes/creators.tsx', source: 'components/identity/IdentityVerification.tsx' },
+  'POST /api/identity/submission': { screen: 'routes/creators.tsx', source: 'components/identity/IdentityForm.tsx' },
+  'POST /api/identity/callback/:provider': {
+    reason: "an identity vendor's server calls it with the result of a check (compliance/verification/README.md)",
+  },
+  'GET /api/admin/identity': { screen: 'routes/admin/identity.tsx' },
+  'GET /api/admin/identity/:id': { screen: 'routes/admin/identity-review.tsx' },
+  'GET /api/admin/identity/:id/document/:document': {
+    screen: 'routes/admin/identity-review.tsx',
+    source: 'components/identity/IdentityDocuments.tsx',
+    reference: identityDocumentCall,
+  },
+  'POST /api/admin/identity/:id/approve': { ...identityDecision, reference: identityDecisionCall },
+  'POST /api/admin/identity/:id/reject': { ...identityDecision, reference: identityDecisionCall },
 
   'GET /api/studio/posts': { screen: 'routes/studio/index.tsx', source: 'components/studio/studio-api.ts' },
   'GET /api/studio/posts/:id': { screen: 'routes/studio/post-layout.tsx' },

@@ -9,7 +9,7 @@ import { runFfmpeg } from '../media/ffmpeg.ts';
 import { type SocketTrap, socketTrap } from '../media/hostile/hostile-fixtures.ts';
 import type { MediaProcessing } from '../media/processing/media-processing.ts';
 import type { BusEvent } from '../realtime/events.ts';
-import { actingAs, authAs, createUser } from '../test/fixtures.ts';
+import { actingAs, authAs, createVerifiedCreator } from '../test/fixtures.ts';
 import { freePort, temporaryDirectory } from '../test/processes.ts';
 import { type TestApp, testApp } from '../test/test-app.ts';
 import { startTestDnsServer, type TestDnsServer } from './test-dns-server.ts';
@@ -151,7 +151,7 @@ beforeAll(async () => {
       SCRAPER_TIMEOUT_SECONDS: '3',
     },
   });
-  userId = (await createUser(t.container.database.db)).id;
+  userId = (await createVerifiedCreator(t.container.database.db)).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -163,9 +163,12 @@ afterAll(async () => {
   files?.remove();
 });
 
-/** Starts an import as a fresh user and runs its job to the end; answers the job as the API lists it. */
-async function importOf(sourceUrl: string, userType = 1) {
-  const owner = (await createUser(t.container.database.db, { type: userType })).id;
+/**
+ * Starts an import as a fresh verified creator (imports are uploads: UPLOADS_REQUIRE_VERIFICATION) and runs
+ * its job to the end; answers the job as the API lists it.
+ */
+async function importOf(sourceUrl: string, userType: 3 | 5 | 6 = 3) {
+  const owner = (await createVerifiedCreator(t.container.database.db, { type: userType })).id;
   const as = await actingAs(t, owner);
   const created = await as.post('/api/scraper', { sourceUrl });
   expect(created, JSON.stringify(created)).toMatchObject({ statusCode: 2, job: { state: 'new', sourceUrl } });
@@ -247,7 +250,7 @@ describe('importing media', () => {
   });
 
   test('a job left started by a worker that died runs again to the end, once', async () => {
-    const owner = (await createUser(t.container.database.db)).id;
+    const owner = (await createVerifiedCreator(t.container.database.db)).id;
     const as = await actingAs(t, owner);
     const { job } = await as.post('/api/scraper', { sourceUrl: `${originUrl}/clip.mp4` });
     await t.container.database.db.updateTable('scraper_jobs').set({ state: 'started' }).where('id', '=', job.id).execute();
@@ -314,7 +317,7 @@ describe('SSRF: refused before connecting', () => {
     ['credentials in the URL', () => `http://user:secret@127.0.0.1:${new URL(originUrl).port}/clip.mp4`, 'scraper_invalid_url'],
     ['not a URL', () => 'clip.mp4', 'scraper_invalid_url'],
   ])('%s is refused when the import is asked for', async (_, url, code) => {
-    const as = await actingAs(t, (await createUser(t.container.database.db)).id);
+    const as = await actingAs(t, (await createVerifiedCreator(t.container.database.db)).id);
     expect(await as.post('/api/scraper', { sourceUrl: url() })).toMatchObject({ error: code });
   });
 
@@ -349,7 +352,7 @@ describe('limits and bad sources', () => {
 
 describe('the job list', () => {
   test('lists newest first with keyset pages; cancel an active job; remove a finished one', async () => {
-    const owner = (await createUser(t.container.database.db)).id;
+    const owner = (await createVerifiedCreator(t.container.database.db)).id;
     const as = await actingAs(t, owner);
     const first = (await as.post('/api/scraper', { sourceUrl: `${originUrl}/clip.mp4` })).job;
     await t.container.services.scraper.runImport(first.id);
@@ -368,7 +371,7 @@ describe('the job list', () => {
   });
 
   test('canceling a running import stops its download at once; the owner is not told it failed', async () => {
-    const owner = (await createUser(t.container.database.db)).id;
+    const owner = (await createVerifiedCreator(t.container.database.db)).id;
     const as = await actingAs(t, owner);
     const { job } = await as.post('/api/scraper', { sourceUrl: `${originUrl}/hang.mp4` });
     const updates: string[] = [];
@@ -392,9 +395,9 @@ describe('the job list', () => {
   });
 
   test('only the owner sees or cancels a job; input is validated; login is required', async () => {
-    const owner = await actingAs(t, (await createUser(t.container.database.db)).id);
+    const owner = await actingAs(t, (await createVerifiedCreator(t.container.database.db)).id);
     const job = (await owner.post('/api/scraper', { sourceUrl: `${originUrl}/clip.mp4` })).job;
-    const stranger = await actingAs(t, (await createUser(t.container.database.db)).id);
+    const stranger = await actingAs(t, (await createVerifiedCreator(t.container.database.db)).id);
     expect(await stranger.delete('/api/scraper', { jobUid: job.uid })).toMatchObject({ error: 'not_found' });
     expect((await stranger.get('/api/scraper')).jobs).toEqual([]);
     // One job by id, as the composer opens it; someone else's is not found.
@@ -407,7 +410,7 @@ describe('the job list', () => {
   });
 
   test('at most three imports wait at once, and starting imports is rate limited', async () => {
-    const owner = (await createUser(t.container.database.db)).id;
+    const owner = (await createVerifiedCreator(t.container.database.db)).id;
     const headers = { ...(await authAs(t, owner)), 'content-type': 'application/json' };
     const answers = [];
     for (let index = 0; index < 11; index++) {

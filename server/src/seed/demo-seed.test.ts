@@ -105,6 +105,19 @@ test('creates users of every account type, with the demo creator able to log in 
   const demo = users.find((user) => user.username === 'demo');
   expect(demo?.password_hash).toMatch(/^\$argon2id\$/);
   expect(users.filter((user) => user.password_hash)).toHaveLength(1);
+  // Verified demo creators (the demo login among them) have performer records and so pass the uploader gate.
+  const performers = await db()
+    .selectFrom('performer_identities as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select('u.username')
+    .execute();
+  expect(performers.map((row) => row.username).sort()).toEqual(
+    users
+      .filter((user) => [3, 5, 6].includes(user.type))
+      .map((user) => user.username)
+      .sort(),
+  );
+  expect(performers.map((row) => row.username)).toContain('demo');
 });
 
 test('creates at least 40 posts, videos and image sets, published by the pipeline on their planned dates', async () => {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type Insertable, sql, type Transaction } from 'kysely';
+import { VERIFIED_TYPES } from '../compliance/verification/verification.service.ts';
 import type { Database, NotificationsTable } from '../db/schema.ts';
 import { GROUPED_ACTORS } from '../notifications/notifications.repository.ts';
 import { refreshPopularity } from '../posts/popularity.job.ts';
@@ -95,6 +97,21 @@ async function insertUsers(trx: Trx, media: DemoMedia, demoPasswordHash: string,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Verified demo creators carry the performer record an approved verification writes (compliance/verification/),
+    // so features reading those records find one; the person is made up, like the account.
+    if (VERIFIED_TYPES.includes(user.type)) {
+      await trx
+        .insertInto('performer_identities')
+        .values({
+          user_id: id,
+          legal_name: user.displayName,
+          date_of_birth: '1995-06-15',
+          fingerprint: createHash('sha256').update(`demo-performer:${user.username}`).digest(),
+          provider: 'demo',
+          verified_at: joinedAt,
+        })
+        .execute();
+    }
     const avatarId = await insertMedia(trx, media.avatars.get(user.username) as GeneratedMedia, id, joinedAt);
     await trx.updateTable('users').set({ avatar_media_id: avatarId }).where('id', '=', id).execute();
     ids.set(user.username, id);

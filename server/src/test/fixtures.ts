@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type IssuedSession, SessionService } from '../accounts/session.service.ts';
 import { TokensRepository } from '../accounts/tokens.repository.ts';
 import { TokenSigner } from '../accounts/tokens.ts';
@@ -35,6 +36,36 @@ export async function createUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, username };
+}
+
+/**
+ * Makes an account a verified creator as an approved verification would (compliance/verification/): account
+ * type 3 and a performer record, so the uploader gate lets it upload. For tests about something else than
+ * verification, which has its own tests.
+ */
+export async function verifyCreator(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ type: 3 }).where('id', '=', userId).where('type', 'not in', [3, 5, 6]).execute();
+  await db
+    .insertInto('performer_identities')
+    .values({
+      user_id: userId,
+      legal_name: `Fixture Performer ${userId}`,
+      date_of_birth: '1990-01-01',
+      fingerprint: randomBytes(32),
+      provider: 'fixture',
+    })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+}
+
+/** A fresh verified creator (account type 3 unless told 5 or 6): may upload while UPLOADS_REQUIRE_VERIFICATION is on. */
+export async function createVerifiedCreator(
+  db: Db,
+  values: { username?: string; displayName?: string; type?: 3 | 5 | 6 } = {},
+): Promise<UserFixture> {
+  const user = await createUser(db, { ...values, type: values.type ?? 3 });
+  await verifyCreator(db, user.id);
+  return user;
 }
 
 export interface PostFixtureOptions {

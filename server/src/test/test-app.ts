@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { IdentityProvider } from '../compliance/verification/identity-provider.ts';
 import { buildConfig, type Config, parseSettings } from '../config.ts';
 import { type Container, createContainer } from '../container.ts';
 import { createLogger } from '../logger.ts';
@@ -73,6 +74,8 @@ export interface TestAppOptions {
   readonly routes?: (app: FastifyInstance) => Promise<void>;
   /** A recording double of the processing half, for tests of the upload half (the one seam doubled in tests). */
   readonly processing?: MediaProcessing;
+  /** Identity providers in place of the manual one (compliance/verification/ tests of a vendor's callback). */
+  readonly identityProviders?: readonly IdentityProvider[];
 }
 
 /** The API (no web pages) on a fresh database and data folder, driven through Fastify's `inject`. */
@@ -91,6 +94,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     const container = await createContainer(config, createLogger(config.logLevel), {
       databaseUrl: database.url,
       processing: options.processing,
+      identityProviders: options.identityProviders,
     });
     cleanups.push(
       () => closeDatabase(container.database),

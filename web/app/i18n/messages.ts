@@ -13,6 +13,7 @@ import dataExport from './namespaces/export/en.json';
 import feed from './namespaces/feed/en.json';
 import guide from './namespaces/guide/en.json';
 import hashbanks from './namespaces/hashbanks/en.json';
+import identity from './namespaces/identity/en.json';
 import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
@@ -22,7 +23,6 @@ import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
 import studio from './namespaces/studio/en.json';
 import upload from './namespaces/upload/en.json';
-import verification from './namespaces/verification/en.json';
 
 /**
  * The English source messages. `locales/<lng>.json` holds the site shell; each domain keeps its own
@@ -45,6 +45,7 @@ export const sourceMessages = {
   feed,
   guide,
   hashbanks,
+  identity,
   imports,
   manage,
   moderation,
@@ -54,7 +55,6 @@ export const sourceMessages = {
   statements,
   studio,
   upload,
-  verification,
 };
 
 export type Messages = typeof sourceMessages;
@@ -74,6 +74,7 @@ export const namespaces = [
   'feed',
   'guide',
   'hashbanks',
+  'identity',
   'imports',
   'manage',
   'moderation',
@@ -83,5 +84,4 @@ export const namespaces = [
   'statements',
   'studio',
   'upload',
-  'verification',
 ] as const;

@@ -1,5 +1,5 @@
 import { serverContext } from '#server-context';
-import { VerificationRequest } from '../components/account/VerificationRequest';
+import { IdentityVerification } from '../components/identity/IdentityVerification';
 import type { RouteHandle } from '../components/layout/layouts';
 import { ContentPage } from '../components/legal/ContentPage';
 import { contentMeta } from '../components/legal/content-meta';
@@ -15,5 +15,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = (args: Route.MetaArgs) => contentMeta(args, 'creators');
 
 export default function Creators({ loaderData }: Route.ComponentProps) {
-  return <ContentPage content={loaderData} variant="page" sectionExtras={{ verification: <VerificationRequest /> }} />;
+  return <ContentPage content={loaderData} variant="page" sectionExtras={{ verification: <IdentityVerification /> }} />;
 }

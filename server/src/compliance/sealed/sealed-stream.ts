@@ -40,18 +40,24 @@ export function createUnsealStream(keyring: Keyring): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       try {
-        pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+        let content = chunk;
         if (!decipher) {
+          pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
           const header = readHeader(pending);
           if (!header) return done();
           decipher = beginUnseal(keyring, header);
-          pending = pending.subarray(header.bytes.length);
+          content = pending.subarray(header.bytes.length);
+          pending = Buffer.alloc(0);
         }
-        // The last 16 bytes may be the tag: hold them back until the stream ends.
-        if (pending.length <= TAG_BYTES) return done();
-        const content = decipher.update(pending.subarray(0, pending.length - TAG_BYTES));
-        pending = Buffer.from(pending.subarray(pending.length - TAG_BYTES));
-        done(null, content);
+        // The last 16 bytes may be the tag: hold them back until the stream ends, copying only those.
+        if (content.length >= TAG_BYTES) {
+          if (pending.length) this.push(decipher.update(pending));
+          pending = Buffer.from(content.subarray(content.length - TAG_BYTES));
+          return done(null, decipher.update(content.subarray(0, content.length - TAG_BYTES)));
+        }
+        const joined = Buffer.concat([pending, content]);
+        pending = Buffer.from(joined.subarray(Math.max(0, joined.length - TAG_BYTES)));
+        done(null, decipher.update(joined.subarray(0, Math.max(0, joined.length - TAG_BYTES))));
       } catch (error) {
         done(asSealedError(error));
       }

@@ -92,6 +92,15 @@ describe('streams', () => {
     expect((await streamed(pieces, createUnsealStream(keyring))).equals(whole)).toBe(true);
   });
 
+  test('a stream cut into pieces smaller than the tag opens too', async () => {
+    const keyring = new Keyring([oldKey]);
+    const sealed = seal(keyring, content);
+    const pieces = Array.from({ length: Math.ceil(sealed.length / 7) }, (_, index) =>
+      sealed.subarray(index * 7, (index + 1) * 7),
+    );
+    expect(await streamed(pieces, createUnsealStream(keyring))).toEqual(content);
+  });
+
   test('an empty stream seals to a blob that opens to nothing', async () => {
     const keyring = new Keyring([oldKey]);
     const sealed = await streamed([], createSealStream(keyring));

@@ -32,8 +32,8 @@ describe('the form', () => {
     });
 
   test('no files is no_files; a missing or foreign token is uptoken_invalid, checked before any file', async () => {
-    const as = await uploader(t, 1);
-    const other = await uploader(t, 1);
+    const as = await uploader(t);
+    const other = await uploader(t);
     expect(await upload(t, as, [])).toMatchObject({ error: 'no_files' });
     expect(await upload(t, as, [file('480x718-2s.mp4')], { upToken: other.upToken })).toMatchObject({ error: 'uptoken_invalid' });
     expect(await upload(t, as, [file('480x718-2s.mp4')], { upToken: 'x' })).toMatchObject({ error: 'uptoken_invalid' });
@@ -55,12 +55,12 @@ describe('the form', () => {
     ['clips not 0 or 1', { clips: 'yes' }],
     ['a scraper job that is not a uuid', { scraperUId: '../../etc' }],
   ])('%s is invalid_input', async (_, fields) => {
-    const as = await uploader(t, 1);
+    const as = await uploader(t);
     expect(await upload(t, as, [file('480x718-2s.mp4')], fields)).toMatchObject({ error: 'invalid_input' });
   });
 
   test('a field sent twice, a file under another name, a cut-off body and a JSON body are refused with their codes', async () => {
-    const as = await uploader(t, 1);
+    const as = await uploader(t);
     const video = await readFile(file('480x718-2s.mp4'));
     const twice = multipart([
       { name: 'purpose', value: 'post' },
@@ -100,14 +100,14 @@ describe('the form', () => {
       payload: '--x--\r\n',
     });
     expect(anonymous.body).toMatchObject({ error: 'login_required' });
-    const as = await uploader(t, 1);
+    const as = await uploader(t);
     await t.container.database.db.updateTable('users').set({ banned_at: new Date() }).where('id', '=', as.id).execute();
     expect(await upload(t, as, [file('480x718-2s.mp4')])).toMatchObject({ error: 'user_banned' });
   });
 
   test("a URL import named by scraperUId is linked to the post; another user's job is not_found", async () => {
-    const as = await uploader(t, 1);
-    const other = await uploader(t, 1);
+    const as = await uploader(t);
+    const other = await uploader(t);
     const db = t.container.database.db;
     const job = await db
       .insertInto('scraper_jobs')
@@ -124,7 +124,7 @@ describe('the form', () => {
   });
 
   test('uploads are rate limited per user', async () => {
-    const as = await uploader(t, 1);
+    const as = await uploader(t);
     const answers: number[] = [];
     for (let index = 0; index < 61; index++) {
       const response = await t.request({
@@ -138,7 +138,7 @@ describe('the form', () => {
     expect(answers.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(answers[60]).toBe(429);
     // Another user is not affected.
-    const other = await uploader(t, 1);
+    const other = await uploader(t);
     expect(await upload(t, other, [])).toMatchObject({ error: 'no_files' });
   });
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { UploaderGate } from '../../compliance/verification/uploader-gate.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ContentScreen } from '../../enforcement/watched-words.ts';
@@ -42,9 +43,11 @@ const CLIP_TOOL_MEMORY_BYTES = 2 * DEFAULT_MEDIA_TOOL_LIMITS.maxToolMemoryBytes;
 
 export function createUploadServices({ config, db, storage, jobs, processing, log, screen }: UploadWiring): UploadServices {
   const scratchRoot = join(config.dataDir, 'scratch', 'upload');
-  const tokens = new UploadTokenService(new UploadTokensRepository(db), config.upload.tokenTtlSeconds);
+  const gate = new UploaderGate(db, config.upload.requireVerification);
+  const tokens = new UploadTokenService(new UploadTokensRepository(db), config.upload.tokenTtlSeconds, gate);
   const uploads = new UploadService({
     tokens,
+    gate,
     quota: new UploadQuota(new UploadQuotaRepository(db), config.upload, config.limits),
     repository: new MediaIngestRepository(db),
     storage,

@@ -113,7 +113,7 @@ describe('a refused file is answered before the client has sent it all', () => {
 
 describe('a client that goes away mid-upload', () => {
   test('leaves no scratch file, no stored original, no post and nothing scheduled', async () => {
-    const as = await uploader(t, 1);
+    const as = await uploader(t);
     const scheduledBefore = processing.scheduled.length;
     const padding = Buffer.alloc(8 * 1024 * 1024);
     const body = multipart([...fields(as), { name: 'file', value: Buffer.concat([clipBytes, padding]), filename: 'a.mp4' }]);
@@ -131,7 +131,7 @@ describe('a client that goes away mid-upload', () => {
 
 describe('memory', () => {
   test('a 200 MB video streams through with less than 50 MB of memory growth', async () => {
-    const as = await uploader(t, 1);
+    const as = await uploader(t);
     const paddingBytes = 200 * 1024 * 1024;
     // A valid MP4 of any size: the real clip (its index first) followed by a `free` box, which players skip.
     const freeBox = Buffer.alloc(8);

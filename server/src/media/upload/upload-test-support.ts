@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { PALETTES } from '../../seed/demo-data.ts';
 import { audioSource, videoSource } from '../../seed/lavfi-sources.ts';
-import { authAs, createUser } from '../../test/fixtures.ts';
+import { authAs, createVerifiedCreator } from '../../test/fixtures.ts';
 import { type FormPart, multipart } from '../../test/multipart.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
@@ -61,9 +61,12 @@ export async function picture(path: string, width: number, height: number): Prom
   await image.toFormat(format === 'jpg' ? 'jpeg' : format).toFile(path);
 }
 
-/** An uploader: a fresh user (account type 3 may post images), a live upload token and their auth header. */
-export async function uploader(t: TestApp, type = 3) {
-  const user = await createUser(t.container.database.db, { type });
+/**
+ * An uploader: a fresh verified creator (UPLOADS_REQUIRE_VERIFICATION; type 3 by default, which may post
+ * images), a live upload token and their auth header.
+ */
+export async function uploader(t: TestApp, type: 3 | 5 | 6 = 3) {
+  const user = await createVerifiedCreator(t.container.database.db, { type });
   const headers = await authAs(t, user.id);
   const token = await t.request({ method: 'GET', url: '/api/media/uptoken', headers });
   return { id: user.id, headers, upToken: token.body.upToken as string };

@@ -1,4 +1,5 @@
 import { opaqueToken, tokenDigest } from '../../accounts/tokens.ts';
+import type { UploaderGate } from '../../compliance/verification/uploader-gate.ts';
 import { AppError } from '../../http/errors.ts';
 import type { UploadTokensRepository } from './upload-tokens.repository.ts';
 
@@ -24,16 +25,19 @@ export interface IssuedUploadToken {
 export class UploadTokenService {
   readonly #repository: UploadTokensRepository;
   readonly #ttlMs: number;
+  readonly #gate: UploaderGate;
 
-  constructor(repository: UploadTokensRepository, ttlSeconds: number) {
+  constructor(repository: UploadTokensRepository, ttlSeconds: number, gate: UploaderGate) {
     this.#repository = repository;
     this.#ttlMs = ttlSeconds * 1000;
+    this.#gate = gate;
   }
 
   /** GET: a token to upload with. */
   async issue(userId: number): Promise<IssuedUploadToken> {
     // A moderator's upload limit (enforcement/) also revoked the tokens given out before it.
     if (await this.#repository.uploadsLimited(userId)) throw new AppError('uploads_limited');
+    await this.#gate.assertMayUpload(userId);
     const upToken = opaqueToken();
     const expiresAt = new Date(Date.now() + this.#ttlMs);
     await this.#repository.issue(userId, tokenDigest(upToken), expiresAt, MAX_LIVE_UPLOAD_TOKENS);

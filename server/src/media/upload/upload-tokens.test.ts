@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tokenDigest } from '../../accounts/tokens.ts';
-import { authAs, createUser } from '../../test/fixtures.ts';
+import { authAs, createVerifiedCreator } from '../../test/fixtures.ts';
 import { multipart } from '../../test/multipart.ts';
 import { type TestApp, testApp } from '../../test/test-app.ts';
 import { MAX_LIVE_UPLOAD_TOKENS } from './upload-tokens.service.ts';
@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function user() {
-  const { id } = await createUser(t.container.database.db);
+  // A verified creator: only they are given tokens (UPLOADS_REQUIRE_VERIFICATION, compliance/verification/).
+  const { id } = await createVerifiedCreator(t.container.database.db);
   const headers = await authAs(t, id);
   const call = async (method: 'GET' | 'PUT' | 'DELETE') => (await t.request({ method, url: '/api/media/uptoken', headers })).body;
   /** What an upload with this token and no file answers: no_files means the token passed. */

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
+import type { UploaderGate } from '../../compliance/verification/uploader-gate.ts';
 import type { ContentScreen } from '../../enforcement/watched-words.ts';
 import { AppError } from '../../http/errors.ts';
 import { PostStatus } from '../../posts/post-status.ts';
@@ -34,6 +35,8 @@ import type { UploadTokenService } from './upload-tokens.service.ts';
 
 export interface UploadServiceDeps {
   readonly tokens: UploadTokenService;
+  /** Only verified creators upload or import (UPLOADS_REQUIRE_VERIFICATION). */
+  readonly gate: UploaderGate;
   readonly quota: UploadQuota;
   readonly repository: MediaIngestRepository;
   readonly storage: Storage;
@@ -88,7 +91,9 @@ export class UploadService {
 
   /** POST /media-api/upload-preprocess. */
   async upload(userId: number, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
-    const { tokens, quota, limits, log } = this.#deps;
+    const { tokens, quota, limits, log, gate } = this.#deps;
+    // Before a byte of the body is read: the refusal closes the connection (upload.routes.ts).
+    await gate.assertMayUpload(userId);
     const scratch = await UploadScratch.create(this.#deps.scratchRoot);
     let slot: UploadSlot | undefined;
     try {
@@ -147,7 +152,8 @@ export class UploadService {
    * to its job. A job that already has its post (a retry after a crash) gets that post back.
    */
   async ingestFile(userId: number, path: string, scraperJobUid: string): Promise<CreatedPost> {
-    const { repository } = this.#deps;
+    const { repository, gate } = this.#deps;
+    await gate.assertMayUpload(userId);
     const job = await repository.scraperJob(userId, { uid: scraperJobUid });
     if (!job) throw new AppError('not_found');
     if (job.postId !== null) return { postId: job.postId, media: await repository.mediaOf(job.postId) };

@@ -13,6 +13,7 @@ export function AdminNav({ isAdmin }: AdminNavProps) {
   const items = [
     { to: '/admin', label: t('moderation.nav.queues'), end: true },
     { to: '/admin/review', label: t('console.review.nav') },
+    { to: '/admin/identity', label: t('identity.admin.nav') },
     { to: '/admin/audit', label: t('moderation.nav.audit') },
     { to: '/admin/operations', label: t('moderation.nav.operations') },
     ...(isAdmin

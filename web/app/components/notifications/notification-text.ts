@@ -12,6 +12,9 @@ const moderationNotices: Readonly<Record<string, MessageKey>> = {
   'case-actioned': 'notifications.moderation.caseActioned',
   // enforcement/statements.ts: a decision about the user's own post or account.
   statement: 'statements.notice',
+  // compliance/verification: the creator's identity verification was decided.
+  'identity-approved': 'identity.notice.approved',
+  'identity-rejected': 'identity.notice.rejected',
 };
 
 function moderationSentence(t: TFunction, notice: NotificationView['moderation']): string {
@@ -53,6 +56,7 @@ export function notificationTarget(item: NotificationView): string {
   if (item.type === 'scraper-done' && item.scraperJob) return `/new-post?import=${item.scraperJob.id}`;
   // The export page, which offers the download while the archive lasts and says when it expired.
   if (item.type === 'data-export') return '/studio/export';
+  if (item.moderation?.notice.startsWith('identity-')) return '/creators#verification';
   if (item.post) return item.post.path;
   return `/notifications/${item.id}`;
 }
