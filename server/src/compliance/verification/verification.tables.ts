@@ -1,12 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DefaultedTime, Json, Timestamp } from '../../db/column-types.ts';
 
 /** Kysely's view of migration 0033, merged into db/schema.ts's `Database` by module augmentation. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultedTime = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A date column (`date`): read as the ISO day by the driver setting in db/database.ts, written as one. */
 type Day = ColumnType<string, string, string>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
-type Json<T> = ColumnType<T, string | undefined, string>;
 
 export const submissionStates = ['started', 'pending', 'approved', 'rejected', 'refused'] as const;
 export type SubmissionState = (typeof submissionStates)[number];
