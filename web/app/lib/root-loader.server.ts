@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { ServerContext } from '#server-context';
-import { languageCookie, loadMessages, pickLocale } from '../i18n/locale.server';
+import { languageCookie, loadLocaleBundle, pickLocale } from '../i18n/locale.server';
 import { applyConsent, heldCookies, optionalCategories, parseConsent, readCookie } from './cookies';
 import { orientationFromCookie } from './orientation';
 import { readLinkParameters } from './query-handling';
@@ -59,14 +59,14 @@ export async function loadRootData(
   const { locale, fromQuery } = pickLocale(request, defaultLocale);
   const link = readLinkParameters(url.searchParams);
 
-  const [messages, settings, viewerData] = await Promise.all([
-    loadMessages(locale),
+  const [{ messagesVersion }, settings, viewerData] = await Promise.all([
+    loadLocaleBundle(locale),
     loadSettings(api, link.country),
     loadViewer(api, cookieHeader),
   ]);
   const page: RootData = {
     locale,
-    messages,
+    messagesVersion,
     theme: themeFromCookie(readCookie(cookieHeader, 'prefersDarkScheme')),
     accent: accentFromCookie(readCookie(cookieHeader, 'themeColor')),
     consent,
