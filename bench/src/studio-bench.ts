@@ -88,7 +88,8 @@ async function refreshTopPosts(url: string): Promise<void> {
   }
 }
 
-async function login(base: string): Promise<string> {
+/** The studio creator's access token (a Bearer token for the API, the `authorization` cookie for pages). */
+export async function studioLogin(base: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -101,7 +102,7 @@ async function login(base: string): Promise<string> {
 
 /** The entries, signed in as the studio creator (a Bearer token for the API, the cookie for pages). */
 async function studioEntries(base: string): Promise<Entry[]> {
-  const token = await login(base);
+  const token = await studioLogin(base);
   const api = { authorization: `Bearer ${token}`, language: 'en-US', 'accept-encoding': CHROME_ACCEPT_ENCODING };
   const page = { cookie: `authorization=${token}; have18=1`, 'accept-encoding': CHROME_ACCEPT_ENCODING };
   const account = (await (await fetch(`${base}/api/studio/analytics?days=90`, { headers: api })).json()) as {
