@@ -7,7 +7,7 @@ const frame = (id: number, functionName: string, children: number[] = [], url = 
   children,
 });
 
-test('self time counts leaves, total time each frame once per sample, app frames apart', () => {
+test('after the start-up, self time counts leaves, total time each frame once per sample, app frames apart', () => {
   const profile = {
     nodes: [
       frame(1, '(root)', [2]),
@@ -16,9 +16,10 @@ test('self time counts leaves, total time each frame once per sample, app frames
       frame(4, 'writev'),
       frame(5, 'render', [], 'file:///x/node_modules/react-dom/server.js'),
     ],
-    samples: [5, 5, 4, 3],
+    samples: [1, 5, 5, 4, 3],
+    timeDeltas: [0, 2000, 1000, 1000, 1000],
   };
-  const summary = summarise(profile);
+  const summary = summarise(profile, { fromMs: 1 });
   expect(summary.samples).toBe(4);
   expect(summary.self).toEqual([
     ' 50.0 %  render react-dom/server.js:1',

@@ -7,6 +7,8 @@ export interface ProfileNode {
 export interface Profile {
   readonly nodes: ProfileNode[];
   readonly samples: number[];
+  /** Microseconds from the previous sample (the first: from the profile's start). */
+  readonly timeDeltas: number[];
 }
 
 function frameName({ functionName, url, lineNumber }: ProfileNode['callFrame']): string {
@@ -24,15 +26,23 @@ function owner({ functionName, url }: ProfileNode['callFrame']): string {
   return functionName.startsWith('(') ? functionName : 'V8 built-ins';
 }
 
-/** Self and total sample counts per frame name; a frame recursing in one stack counts once in total. */
-export function summarise(profile: Profile, top = 15) {
+/**
+ * Self and total sample counts per frame name; a frame recursing in one stack counts once in total.
+ * Samples before `fromMs` (the process's start-up, its module loading and route building) are left out.
+ */
+export function summarise(profile: Profile, { top = 15, fromMs = 0 } = {}) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<string, number>();
   const owners = new Map<string, number>();
   const total = new Map<string, number>();
-  for (const sample of profile.samples) {
+  let elapsedUs = 0;
+  let count = 0;
+  for (const [index, sample] of profile.samples.entries()) {
+    elapsedUs += profile.timeDeltas[index] ?? 0;
+    if (elapsedUs < fromMs * 1000) continue;
+    count += 1;
     const leaf = byId.get(sample)!;
     const leafName = frameName(leaf.callFrame);
     self.set(leafName, (self.get(leafName) ?? 0) + 1);
@@ -46,7 +56,6 @@ export function summarise(profile: Profile, top = 15) {
       total.set(name, (total.get(name) ?? 0) + 1);
     }
   }
-  const count = profile.samples.length;
   const ranked = (counts: Map<string, number>, only = (_name: string) => true) =>
     [...counts]
       .filter(([name]) => only(name))
