@@ -32,6 +32,10 @@ const FORWARDED = [
  * address (never from a forwarded header, which is not carried along), so per-address rules such as
  * visitor-token minting and view counting see who is really asking; it is exempt from the global rate
  * limit because the page request was counted (`pageRateLimit`).
+ *
+ * One page's loaders run together and several read the same answer (the root loader and the studio
+ * layout both ask GET /api/user/me): a GET is asked once per page request and its answer shared, so
+ * loaders must not change what they receive. A write (an action) forgets the reads made before it.
  */
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   const headers: Record<string, string> = {};
@@ -39,7 +43,7 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const call = async (path: string, init: { method?: string; body?: unknown }): Promise<unknown> => {
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: path,
@@ -51,7 +55,20 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
     if (response.statusCode === 429) {
       throw new Response(null, { status: 429, headers: { 'retry-after': String(response.headers['retry-after'] ?? 60) } });
     }
-    return response.json() as T;
+    return response.json();
+  };
+  const reads = new Map<string, Promise<unknown>>();
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    if ((init.method ?? 'GET').toUpperCase() !== 'GET') {
+      reads.clear();
+      return (await call(path, init)) as T;
+    }
+    let answer = reads.get(path);
+    if (!answer) {
+      answer = call(path, init);
+      reads.set(path, answer);
+    }
+    return (await answer) as T;
   };
 }
 
