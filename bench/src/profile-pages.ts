@@ -54,8 +54,7 @@ async function main() {
       { DATABASE_URL: url, SEED_DEMO: 'false', NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` },
       'app',
     );
-    const token = await studioLogin(app.url);
-    const creator = { cookie: `authorization=${token}; have18=1` };
+    const creator = { cookie: (await studioLogin(app.url)).cookie };
     const visitor = { cookie: 'have18=1' };
     for (const [path, headers] of [
       ['/', visitor],
