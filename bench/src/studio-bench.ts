@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { TopPostsRepository } from '../../server/src/analytics/top-posts.repository.ts';
 import { utcDay } from '../../server/src/analytics/utc-days.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
+import { defaultTimeouts, openDatabase } from '../../server/src/db/database.ts';
 import type { EmbeddedDatabase } from '../../server/src/db/embedded.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { databaseUrl, datasetDatabase, log, startBenchPostgres, withClient } from './data/bench-database.ts';
@@ -80,7 +80,8 @@ export async function prepareStudioDataset(server: EmbeddedDatabase, posts = POS
  * a dataset built before migration 0032 has no such table.
  */
 async function refreshTopPosts(url: string): Promise<void> {
-  const database = openDatabase(url, 2, log);
+  // A one-off bulk write before the load, not a page's statement: on the busy shared machine it outlasts 5 s.
+  const database = openDatabase(url, 2, log, { ...defaultTimeouts, statementMs: 300_000 });
   try {
     await migrate(database.pool, log);
     const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [
