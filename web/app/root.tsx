@@ -20,6 +20,7 @@ import { reloadAfterChunkError } from './components/layout/useLandingQuery';
 import { pwaLinks } from './components/pwa/pwa-links';
 import { AppearanceProvider, ThemedHtml } from './components/theme/AppearanceProvider';
 import { directionOf, i18nFor } from './i18n/config';
+import { ensureMessages, messagesUrl } from './i18n/message-store';
 import { I18nProvider } from './i18n/react';
 import { isChunkLoadError } from './lib/chunk-errors';
 import { cutDescription } from './lib/meta';
@@ -46,9 +47,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context.get(serverContext));
 }
 
+/** A revalidation that changes the language renders once its messages are here (entry.client.tsx loads the first page's). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const page = await serverLoader();
+  await ensureMessages(page.locale, page.messagesVersion);
+  return page;
+}
+
 /**
  * Root data (language, theme) depends on ?lang and cookies, not on the path or other parameters, so
- * typing a search does not resend the translations; forms and explicit revalidation still refresh it.
+ * typing a search does not reload it; forms and explicit revalidation still refresh it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
@@ -84,6 +92,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <meta charSet="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
             <Meta />
+            {page && (
+              <link rel="preload" as="fetch" crossOrigin="anonymous" href={messagesUrl(page.locale, page.messagesVersion)} />
+            )}
             <Links />
           </head>
           <body>

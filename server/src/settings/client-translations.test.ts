@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { CLIENT_TRANSLATIONS_CACHE_CONTROL } from './client-translations.routes.ts';
+import { CLIENT_TRANSLATIONS_CACHE_CONTROL, VERSIONED_TRANSLATIONS_CACHE_CONTROL } from './client-translations.routes.ts';
+import { ClientTranslations } from './client-translations.ts';
 
 const t = await testApp();
 afterAll(() => t.close());
@@ -33,4 +34,19 @@ test('a language the interface is not offered in is not found; a malformed name 
     expect(response.status, bad).toBeLessThan(500);
     expect(response.body.statusCode, bad).toBeLessThan(0);
   }
+});
+
+test('asked with its current version (as pages ask), the answer is immutable; a stale or absent version is not', async () => {
+  const version = await new ClientTranslations().versionFor('de');
+  const current = await t.get(`/translations/client/de.json?v=${version}`);
+  expect(current.headers['cache-control']).toBe(VERSIONED_TRANSLATIONS_CACHE_CONTROL);
+  expect(current.body.messages.feed).toEqual(webFile('namespaces/feed/de.json'));
+  // The response cache stored that body; the next caller's header still follows its own version.
+  for (const path of ['/translations/client/de.json?v=stale', '/translations/client/de.json']) {
+    expect((await t.get(path)).headers['cache-control'], path).toBe(CLIENT_TRANSLATIONS_CACHE_CONTROL);
+  }
+  expect((await t.get(`/translations/client/fr.json?v=${version}`)).headers['cache-control']).toBe(
+    CLIENT_TRANSLATIONS_CACHE_CONTROL,
+  );
+  expect((await t.get('/translations/client/de.json?v=a%20b')).body.statusCode).toBeLessThan(0);
 });

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { languageOf, languages } from './languages.ts';
+import { messagesVersion } from './messages-version.ts';
 
 /** The web app's messages: `locales/<lng>.json` (the site shell) and `namespaces/<domain>/<lng>.json`. */
 const i18nRoot = fileURLToPath(new URL('../../../web/app/i18n/', import.meta.url));
@@ -14,6 +15,7 @@ export type ClientMessages = Record<string, unknown>;
  */
 export class ClientTranslations {
   private readonly loaded = new Map<string, Promise<ClientMessages>>();
+  private readonly versions = new Map<string, Promise<string>>();
   private readonly root: string;
 
   constructor(root = i18nRoot) {
@@ -35,6 +37,18 @@ export class ClientTranslations {
       messages.catch(() => this.loaded.delete(code));
     }
     return messages;
+  }
+
+  /** The content version of `messagesFor(locale)`, computed once per language. */
+  versionFor(locale: string): Promise<string> {
+    const code = languageOf(locale).code;
+    let version = this.versions.get(code);
+    if (!version) {
+      version = this.messagesFor(locale).then(messagesVersion);
+      this.versions.set(code, version);
+      version.catch(() => this.versions.delete(code));
+    }
+    return version;
   }
 
   private async read(code: string): Promise<ClientMessages> {

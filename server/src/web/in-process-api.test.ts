@@ -26,3 +26,18 @@ test('a call a route refuses for rate becomes a 429 answer of the page, not a lo
   expect((refused as Response).status).toBe(429);
   expect((refused as Response).headers.get('retry-after')).toBe('17');
 });
+
+test("one page's loaders asking the same GET share one call; a write in between asks again", async () => {
+  let calls = 0;
+  const counting = Fastify();
+  counting.get('/api/me', async () => ({ call: ++calls }));
+  counting.post('/api/change', async () => ({ statusCode: 1 }));
+  await counting.ready();
+  const page = inProcessApi(counting, pageRequest as unknown as FastifyRequest);
+  expect(await Promise.all([page('/api/me'), page('/api/me')])).toEqual([{ call: 1 }, { call: 1 }]);
+  await page('/api/change', { method: 'POST', body: {} });
+  expect(await page('/api/me')).toEqual({ call: 2 });
+  // Another page request asks for itself.
+  expect(await inProcessApi(counting, pageRequest as unknown as FastifyRequest)('/api/me')).toEqual({ call: 3 });
+  await counting.close();
+});

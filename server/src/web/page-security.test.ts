@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
@@ -108,4 +109,23 @@ test('only the embed page may be framed by other sites, however its path is spel
   for (const path of ['/embed/%2e%2e/settings', '/embed/%2E%2E/legal/terms', '/embed/./../settings', '//[/embed/1']) {
     expect(await framingOf(path), path).toEqual({ frameAncestors: "'self'", frameOptions: 'SAMEORIGIN' });
   }
+});
+
+// Issue 23: pages name their language's messages by version instead of inlining them (web/app/i18n/README.md).
+test('a page carries no messages, only the preload of its language at an immutable, versioned URL', async () => {
+  const german = (file: string) =>
+    JSON.parse(readFileSync(new URL(`../../../web/app/i18n/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  const { body } = await page('/unsupported?lang=de&skip-entermodal');
+  expect(body.length).toBeLessThan(20_000);
+  const feedText = Object.values(german('namespaces/feed/de.json')).filter(
+    (text) => typeof text === 'string' && text.length > 20,
+  );
+  expect(feedText.length).toBeGreaterThan(0);
+  for (const text of feedText) expect(body).not.toContain(text);
+  const preload =
+    /<link rel="preload" as="fetch" crossorigin="anonymous" href="(\/translations\/client\/de\.json\?v=[\w-]+)"/.exec(body);
+  expect(preload, 'the messages preload').not.toBeNull();
+  const messages = await fetch(`${origin}${preload![1]}`);
+  expect(messages.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(((await messages.json()) as { messages: { feed: unknown } }).messages.feed).toEqual(german('namespaces/feed/de.json'));
 });

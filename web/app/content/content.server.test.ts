@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ServerContext } from '#server-context';
 import { buildConfig, parseSettings } from '../../../server/src/config.ts';
 import { contentMeta } from '../components/legal/content-meta';
+import { loadLocaleBundle } from '../i18n/locale.server';
 import de from '../i18n/locales/de.json';
 import { type ContentLabels, legalDocuments } from '../lib/legal-documents';
 import { loadPageContent, loadSummaries } from './content.server';
@@ -66,7 +67,7 @@ test('the /legal index lists every document with its summary', async () => {
 
 test('a content page is described by its own summary, cut at 420 characters', async () => {
   const content = await loadPageContent(page('?lang=de'), server, 'terms');
-  const root = { id: 'root', loaderData: { locale: 'de-DE', messages: de, baseUrl: 'https://velvet.example' } };
+  const root = { id: 'root', loaderData: { ...(await loadLocaleBundle('de-DE')), baseUrl: 'https://velvet.example' } };
   const long = { ...content, document: { ...content.document, summary: 'x'.repeat(500) } };
   const tags = contentMeta({ matches: [root], location: { pathname: '/terms', search: '' }, loaderData: content }, 'terms');
   expect(tags).toContainEqual({ name: 'description', content: content.document.summary });

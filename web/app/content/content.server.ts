@@ -41,7 +41,32 @@ function operatorDetails(legal: ServerContext['legal'], labels: ContentLabels) {
   return details;
 }
 
+// Making the Intl formats cost a content page more than rendering it; the values change only with the settings,
+// whose legal details and upload limits come from one config object per process (the cache's key).
+const placeholderCache = new WeakMap<ServerContext['legal'], Map<string, PlaceholderValues>>();
+
+/** The placeholder values, made once per settings object, page language (its labels) and text locale. */
 function placeholderValues(
+  server: Pick<ServerContext, 'legal' | 'uploadLimits'>,
+  labels: ContentLabels,
+  locale: string,
+  pageLanguage: string,
+): PlaceholderValues {
+  let byLocale = placeholderCache.get(server.legal);
+  if (!byLocale) {
+    byLocale = new Map();
+    placeholderCache.set(server.legal, byLocale);
+  }
+  const key = `${locale} ${pageLanguage}`;
+  let values = byLocale.get(key);
+  if (!values) {
+    values = formatPlaceholderValues(server, labels, locale);
+    byLocale.set(key, values);
+  }
+  return values;
+}
+
+function formatPlaceholderValues(
   server: Pick<ServerContext, 'legal' | 'uploadLimits'>,
   labels: ContentLabels,
   locale: string,
@@ -94,7 +119,7 @@ export async function loadPageContent(request: Request, server: ServerContext, n
     dir: directionOf(textLocale),
     document,
     labels,
-    values: placeholderValues(server, labels, textLocale),
+    values: placeholderValues(server, labels, textLocale, locale.slice(0, 2)),
     ...(updated ? { updated } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { languageOf } from '../../../server/src/settings/languages.ts';
 import { app, error, meta } from './locales/en.json';
+import { storedMessages } from './message-store';
 import type { Messages } from './messages';
 import { createTranslator, type MessageKey, type TFunction, type Translator } from './translate';
 
@@ -12,7 +13,8 @@ export type { MessageKey, TFunction, Translator } from './translate';
 /** What the root loader sends so that the server render and the hydrated client translate alike. */
 export interface LocaleBundle {
   readonly locale: string;
-  readonly messages: Messages;
+  /** The content version of the language's messages (message-store.ts): the messages themselves are not sent. */
+  readonly messagesVersion: string;
 }
 
 export function directionOf(locale: string): 'ltr' | 'rtl' {
@@ -20,25 +22,27 @@ export function directionOf(locale: string): 'ltr' | 'rtl' {
 }
 
 /**
- * Messages arrive with the root loader's data, in the visitor's language (404s included: the root loader
- * runs for them too), so the JavaScript bundle carries no translations and does not grow with each new
- * screen. Only the error page's English ships, for the one page rendered without root data: the error
- * page of a failed root loader (root.tsx renders it without the site chrome).
+ * Only the error page's English ships in the bundle, for the one page rendered without root data: the
+ * error page of a failed root loader (root.tsx renders it without the site chrome). Every other page's
+ * messages are loaded by version (message-store.ts, README.md).
  */
 const fallbackMessages = { app, error, meta };
-const fallbackBundle = { locale: defaultLocale, messages: fallbackMessages } as unknown as LocaleBundle;
-const translators = new WeakMap<LocaleBundle, Translator>();
+const fallbackTranslator = createTranslator(defaultLocale, fallbackMessages);
+const translators = new Map<string, Translator>();
 
 /**
- * The translator for one root loader result: one per request on the server (each request has its own
- * loader data), so concurrent requests in different languages never share one. Without loader data it
- * falls back to the English error page messages.
+ * The translator for one root loader result, shared by every page in the same locale and messages version
+ * (a version's content never changes). Without loader data, or before its messages are loaded, it is the
+ * English error page's.
  */
 export function i18nFor(bundle: LocaleBundle | undefined): Translator {
-  const key = bundle ?? fallbackBundle;
+  if (!bundle) return fallbackTranslator;
+  const key = `${bundle.locale} ${bundle.messagesVersion}`;
   let translator = translators.get(key);
   if (!translator) {
-    translator = createTranslator(key.locale, key.messages, fallbackMessages);
+    const messages = storedMessages(bundle.messagesVersion);
+    if (!messages) return fallbackTranslator;
+    translator = createTranslator(bundle.locale, messages, fallbackMessages);
     translators.set(key, translator);
   }
   return translator;

@@ -1,8 +1,11 @@
 import { negotiateLocale, resolveLocale } from '../../../server/src/settings/languages.ts';
+import { messagesVersion } from '../../../server/src/settings/messages-version.ts';
 import { type Consent, readCookie, serializeCookie, storageFor } from '../lib/cookies';
+import type { LocaleBundle } from './config';
+import { rememberMessages } from './message-store';
 import { type Messages, namespaces, sourceMessages } from './messages';
 
-// English ships in every bundle as the fallback; the other languages load only on the server, on demand.
+// The server bundle holds every language; browsers fetch theirs by version (message-store.ts).
 type Json = Record<string, unknown>;
 const siteFiles = import.meta.glob<Json>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
 const namespaceFiles = import.meta.glob<Json>(['./namespaces/*/*.json', '!./namespaces/*/en.json'], { import: 'default' });
@@ -44,4 +47,25 @@ export async function loadMessages(locale: string): Promise<Messages> {
     ...namespaces.map((namespace) => namespaceFiles[`./namespaces/${namespace}/${language}.json`]?.() ?? {}),
   ]);
   return { ...shell, ...Object.fromEntries(namespaces.map((namespace, index) => [namespace, domains[index]])) } as Messages;
+}
+
+const versions = new Map<string, Promise<string>>();
+
+/**
+ * The root loader's language data: the locale and its messages' version, the messages themselves left in
+ * this process's message store for the server render. Each language is loaded and hashed once.
+ */
+export async function loadLocaleBundle(locale: string): Promise<LocaleBundle> {
+  const language = locale.slice(0, 2);
+  let version = versions.get(language);
+  if (!version) {
+    version = loadMessages(locale).then((messages) => {
+      const hash = messagesVersion(messages);
+      rememberMessages(hash, messages);
+      return hash;
+    });
+    versions.set(language, version);
+    version.catch(() => versions.delete(language));
+  }
+  return { locale, messagesVersion: await version };
 }

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { ClientTranslations } from '../../../server/src/settings/client-translations.ts';
 import { languages } from '../../../server/src/settings/languages.ts';
-import { languageCookie, loadMessages, pickLocale } from './locale.server';
+import { i18nFor } from './config';
+import { languageCookie, loadLocaleBundle, loadMessages, pickLocale } from './locale.server';
+import { messagesUrl, storedMessages } from './message-store';
 import { namespaces, sourceMessages } from './messages';
 
 const localesDirectory = new URL('./locales/', import.meta.url);
@@ -42,6 +45,19 @@ describe('locale files', () => {
   test('the app loads a language with every namespace under its key', async () => {
     expect(await loadMessages('de-DE')).toEqual(messagesOf('de'));
     expect(await loadMessages('en-US')).toEqual(sourceMessages);
+  });
+
+  test('pages name the version GET /translations/client serves as immutable, and render from the loaded messages', async () => {
+    const served = new ClientTranslations();
+    for (const { code, locale } of languages) {
+      const bundle = await loadLocaleBundle(locale);
+      expect(bundle.messagesVersion, code).toBe(await served.versionFor(locale));
+      expect(storedMessages(bundle.messagesVersion), code).toEqual(await loadMessages(locale));
+      expect(messagesUrl(locale, bundle.messagesVersion)).toBe(`/translations/client/${code}.json?v=${bundle.messagesVersion}`);
+    }
+    const german = await loadLocaleBundle('de-DE');
+    expect(i18nFor(german).t('error.title')).toBe(messagesOf('de').error.title);
+    expect(i18nFor({ locale: 'de-DE', messagesVersion: 'not-loaded' }).t('error.title')).toBe(sourceMessages.error.title);
   });
 
   test.each(languages.filter((language) => language.code !== 'en'))(

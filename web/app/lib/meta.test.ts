@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { loadLocaleBundle } from '../i18n/locale.server';
 import de from '../i18n/locales/de.json';
 import { cutDescription, pageMeta } from './meta';
 
@@ -9,8 +10,8 @@ test('meta descriptions are cut at 420 characters', () => {
   expect(cut.endsWith('…')).toBe(true);
 });
 
-test('pages carry their canonical address, language alternates and share tags from the root data', () => {
-  const root = { id: 'root', loaderData: { locale: 'de-DE', messages: de, baseUrl: 'https://velvet.example' } };
+test('pages carry their canonical address, language alternates and share tags from the root data', async () => {
+  const root = { id: 'root', loaderData: { ...(await loadLocaleBundle('de-DE')), baseUrl: 'https://velvet.example' } };
   const tags = pageMeta({ matches: [root], location: { pathname: '/contact', search: '?lang=de&utm_source=x' } }, 'contactUs');
   expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://velvet.example/contact-us?lang=de' });
   expect(tags).toContainEqual({

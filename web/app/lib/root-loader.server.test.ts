@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import de from '../i18n/locales/de.json';
+import { storedMessages } from '../i18n/message-store';
 import { cachedSettings, loadRootData } from './root-loader.server';
 
 const settings = { statusCode: 2, country: { code: 'US', name: 'United States' }, languages: [], lgbt_triggers: {} };
@@ -59,6 +61,14 @@ describe('the root loader', () => {
     expect(setCookies((await load('/?lang=ja').result).init)).toEqual(['setLang=ja-JP; Path=/; SameSite=Lax']);
     const allowed = await load('/?lang=ja', 'consent=necessary.preferences').result;
     expect(setCookies(allowed.init)).toEqual(['setLang=ja-JP; Path=/; Max-Age=63072000; SameSite=Lax']);
+  });
+
+  test('names the language and its messages version, never the messages, which the server render finds by version', async () => {
+    const { data } = await load('/?lang=de').result;
+    expect(data).toMatchObject({ locale: 'de-DE', messagesVersion: expect.stringMatching(/^[\w-]{16}$/) });
+    expect(data).not.toHaveProperty('messages');
+    expect(JSON.stringify(data).length).toBeLessThan(2_000);
+    expect(storedMessages(data.messagesVersion)?.error.title).toBe(de.error.title);
   });
 
   test('passes a forced country to the settings and keeps the email link parameters', async () => {

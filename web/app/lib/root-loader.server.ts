@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { ServerContext } from '#server-context';
 import type { AgeAssuranceStatus } from '../../../server/src/compliance/age-assurance/age-assurance-schema.ts';
-import { languageCookie, loadMessages, pickLocale } from '../i18n/locale.server';
+import { languageCookie, loadLocaleBundle, pickLocale } from '../i18n/locale.server';
 import { applyConsent, heldCookies, optionalCategories, parseConsent, readCookie } from './cookies';
 import { orientationFromCookie } from './orientation';
 import { readLinkParameters } from './query-handling';
@@ -73,15 +73,15 @@ export async function loadRootData(
   const { locale, fromQuery } = pickLocale(request, defaultLocale);
   const link = readLinkParameters(url.searchParams);
 
-  const [messages, settings, viewerData, ageAssurance] = await Promise.all([
-    loadMessages(locale),
+  const [{ messagesVersion }, settings, viewerData, ageAssurance] = await Promise.all([
+    loadLocaleBundle(locale),
     loadSettings(api, link.country),
     loadViewer(api, cookieHeader),
     loadAgeAssurance(api, link.country),
   ]);
   const page: RootData = {
     locale,
-    messages,
+    messagesVersion,
     theme: themeFromCookie(readCookie(cookieHeader, 'prefersDarkScheme')),
     accent: accentFromCookie(readCookie(cookieHeader, 'themeColor')),
     consent,

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { sourceMessages } from '../../i18n/messages';
+import { loadLocaleBundle } from '../../i18n/locale.server';
 import type { FeedPost } from './feed-data';
 import { postPageMeta } from './post-meta';
 
-const root = { id: 'root', loaderData: { locale: 'en-US', messages: sourceMessages, baseUrl: 'https://velvet.test' } };
+const root = { id: 'root', loaderData: { ...(await loadLocaleBundle('en-US')), baseUrl: 'https://velvet.test' } };
 const args = { matches: [root], location: { pathname: '/video', search: '?id=8&title=slow-piece' } };
 
 function post(media: FeedPost['media']): FeedPost {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isStorablePage, strategyFor } from './cache-rules';
+import { immutableKey, isStorablePage, strategyFor } from './cache-rules';
 
 const origin = 'https://velvet.example';
 const buildFiles = new Set(['/offline.html', '/manifest.webmanifest']);
@@ -22,6 +22,13 @@ describe('what the service worker handles', () => {
     expect(strategyFor(request('/assets/root-abc.js'), origin, buildFiles)).toBe('build-file');
     expect(strategyFor(request('/manifest.webmanifest'), origin, buildFiles)).toBe('build-file');
     expect(strategyFor(request('/popular.data'), origin, buildFiles)).toBe('network');
+  });
+
+  test("a language's messages of one version are kept like build files, under their versioned address", () => {
+    expect(strategyFor(request('/translations/client/de.json?v=abc'), origin, buildFiles)).toBe('build-file');
+    expect(immutableKey(new URL(`${origin}/translations/client/de.json?v=abc`))).toBe('/translations/client/de.json?v=abc');
+    expect(immutableKey(new URL(`${origin}/assets/a.js?x=1`))).toBe('/assets/a.js');
+    expect(immutableKey(new URL(`${origin}/translations/client/de.json`))).toBeUndefined();
   });
 });
 

@@ -19,14 +19,26 @@ export interface RequestFacts {
   readonly mode: string;
 }
 
+/**
+ * Where a file whose content never changes is kept in the build cache, or undefined: hashed names under
+ * /assets/, and one version of a language's messages (`?v=`, web/app/i18n/README.md), which a stored page
+ * needs offline to hydrate as it needed its inline messages before.
+ */
+export function immutableKey(url: URL): string | undefined {
+  if (url.pathname.startsWith('/assets/')) return url.pathname;
+  if (url.pathname.startsWith('/translations/client/') && url.searchParams.has('v')) return `${url.pathname}${url.search}`;
+  return undefined;
+}
+
 export function strategyFor({ url, method, mode }: RequestFacts, origin: string, buildFiles: ReadonlySet<string>): Strategy {
   if (method !== 'GET') return 'network';
-  const { origin: requestOrigin, pathname } = new URL(url);
+  const parsed = new URL(url);
+  const { origin: requestOrigin, pathname } = parsed;
   if (requestOrigin !== origin) return 'network';
   if (pathname === '/api' || NETWORK_ONLY_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return 'network';
   if (mode === 'navigate') return 'page';
-  // Hashed names under /assets/ never change content, so a file missing from the list is safe to keep too.
-  if (buildFiles.has(pathname) || pathname.startsWith('/assets/')) return 'build-file';
+  // A file missing from the list is safe to keep too when its content never changes.
+  if (buildFiles.has(pathname) || immutableKey(parsed)) return 'build-file';
   return 'network';
 }
 

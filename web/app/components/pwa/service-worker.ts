@@ -7,7 +7,7 @@
  * the build at install, serve hashed files from the cache, pages from the network with a stored copy or
  * the offline page as fallback, and wait for the visitor before a new version takes over.
  */
-import { type BuildManifest, isStorablePage, STORED_PAGES, strategyFor } from './cache-rules';
+import { type BuildManifest, immutableKey, isStorablePage, STORED_PAGES, strategyFor } from './cache-rules';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -106,13 +106,14 @@ async function page(event: FetchEvent): Promise<Response> {
 }
 
 async function buildFile(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const cached = await caches.match(pathname, { cacheName: buildCache });
+  const url = new URL(request.url);
+  const key = immutableKey(url) ?? url.pathname;
+  const cached = await caches.match(key, { cacheName: buildCache });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && pathname.startsWith('/assets/')) {
+  if (response.ok && immutableKey(url)) {
     const copy = response.clone();
-    await caches.open(buildCache).then((cache) => cache.put(pathname, copy));
+    await caches.open(buildCache).then((cache) => cache.put(key, copy));
   }
   return response;
 }

@@ -17,12 +17,24 @@ export function useInBrowser(): boolean {
 export function LocalTime({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
   const inBrowser = useInBrowser();
-  const format = new Intl.DateTimeFormat(numberLocale(i18n.language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(inBrowser ? {} : { timeZone: 'UTC' }),
-  });
-  return <time dateTime={iso}>{format.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{dateTimeFormat(i18n.language, inBrowser).format(new Date(iso))}</time>;
+}
+
+// A DateTimeFormat takes longer to make than to use (the studio's list makes one per row): one per language and zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(language: string, viewerZone: boolean): Intl.DateTimeFormat {
+  const key = `${language} ${viewerZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(numberLocale(language), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(viewerZone ? {} : { timeZone: 'UTC' }),
+    });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 const MARK = '\u0000';
