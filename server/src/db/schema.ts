@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
 import type {} from '../compliance/age-assurance/age-assurance.tables.ts';
@@ -123,6 +123,8 @@ export interface PostsTable {
   allow_embedding: Defaulted<boolean>;
   allow_downloads: Defaulted<boolean>;
   allow_comments: Defaulted<boolean>;
+  /** Migration 0036 (compliance/performers/): the production date the creator declared. */
+  produced_on: ColumnType<string | null, string | null | undefined, string | null>;
   review_reason: 'prepublication' | 'watched-word' | 'hidden' | 'hash-match' | null;
 }
 

@@ -12,6 +12,8 @@
  *   processing ──owner chose draft or a time (target_status)──▶ draft(11) or scheduled(12)
  *   draft(11) ──schedule──▶ scheduled(12) ──job studio:publish-scheduled at scheduled_at──▶ published(6) (or in review(10), as above)
  *   draft(11) ◀──cancel── scheduled(12)      draft or scheduled ──publish now──▶ published(6) or private(8)
+ *   any ──would publish, a performer not yet verified or consented──▶ awaiting performers(13) ──all cleared──▶ target_status
+ *   published(6) ──legacy guard: performers' records incomplete──▶ awaiting performers(13)
  *
  * Draft (11) and scheduled (12) are ours too (studio/README.md): the owner's post waiting to be published,
  * visible to its owner only, like private; `posts.scheduled_at` holds a scheduled post's time.
@@ -33,6 +35,8 @@ export const PostStatus = {
   inReview: 10,
   draft: 11,
   scheduled: 12,
+  /** Ours: held until every performer of the post is verified and has consented (compliance/performers/). */
+  awaitingPerformers: 13,
 } as const;
 export type PostStatusValue = (typeof PostStatus)[keyof typeof PostStatus];
 
