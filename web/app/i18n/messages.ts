@@ -18,6 +18,7 @@ import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
 import notifications from './namespaces/notifications/en.json';
+import performers from './namespaces/performers/en.json';
 import profile from './namespaces/profile/en.json';
 import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
@@ -50,6 +51,7 @@ export const sourceMessages = {
   manage,
   moderation,
   notifications,
+  performers,
   profile,
   sounds,
   statements,
@@ -79,6 +81,7 @@ export const namespaces = [
   'manage',
   'moderation',
   'notifications',
+  'performers',
   'profile',
   'sounds',
   'statements',

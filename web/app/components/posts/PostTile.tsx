@@ -72,6 +72,11 @@ export function PostTile({
         {owner && post.status === PostStatus.scheduled && (
           <span className={styles.badgeMuted}>{t('studio.states.scheduled')}</span>
         )}
+        {owner && post.status === PostStatus.awaitingPerformers && (
+          <span className={styles.badgeMuted} title={t('performers.awaitingHint')}>
+            {t('performers.awaiting')}
+          </span>
+        )}
         {owner && post.status === PostStatus.inReview && (
           <span className={styles.badgeMuted} title={t('enforcement.status.inReviewHint')}>
             {t('enforcement.status.inReview')}
