@@ -79,3 +79,11 @@ CREATE TRIGGER posts_awaiting_performers BEFORE UPDATE OF status ON posts
   FOR EACH ROW WHEN (NEW.status = 6 AND OLD.status <> 6)
   EXECUTE FUNCTION hold_post_for_performers();
 CREATE INDEX posts_awaiting_performers ON posts (user_id, id) WHERE status = 13 AND deleted_at IS NULL;
+
+-- `performer` notifications (compliance/performers/README.md): a tagged account's request to confirm, and
+-- what the creator hears (a decline, a withdrawal, a guest's refused release, the post released).
+ALTER TABLE notifications ADD COLUMN performer_id bigint REFERENCES post_performers (id) ON DELETE CASCADE;
+ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_type_check
+  CHECK (type IN ('user-follow', 'post-like', 'post-created', 'scraper-done', 'moderation', 'data-export', 'performer'));
+CREATE INDEX notifications_performer ON notifications (performer_id) WHERE performer_id IS NOT NULL;
