@@ -27,7 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Loa
 /** Where the guest's release stands: sent and in review, approved, rejected (send again), or still to sign. */
 function ReleaseState({ release }: { release: Release }) {
   const { t } = useTranslation();
-  if (release.state === 'declined' || release.state === 'withdrawn') return <p role="status">{t('performers.release.declinedState')}</p>;
+  if (release.state === 'declined' || release.state === 'withdrawn')
+    return <p role="status">{t('performers.release.declinedState')}</p>;
   if (release.submission === 'pending') return <p role="status">{t('performers.release.submitted')}</p>;
   if (release.submission === 'approved') return <p role="status">{t('performers.release.approved')}</p>;
   return null;
@@ -50,7 +51,9 @@ export default function ReleasePage({ loaderData, params }: Route.ComponentProps
       </section>
     );
   }
-  const expires = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(release.expiresAt));
+  const expires = new Intl.DateTimeFormat(numberLocale(i18n.language), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(release.expiresAt),
+  );
   const open = release.state === 'pending' && (release.submission === 'none' || release.submission === 'rejected');
   return (
     <section className={styles.release} aria-labelledby="release-title" data-testid="release-page">

@@ -6,7 +6,13 @@ import forms from '../account/forms.module.css';
 import studio from '../studio/Studio.module.css';
 import { PerformerState } from './PerformerState';
 import styles from './Performers.module.css';
-import { type AppearancesAnswer, loadAppearances, type PerformerRequest, performerErrorKey, withdrawAsPerformer } from './performers-api';
+import {
+  type AppearancesAnswer,
+  loadAppearances,
+  type PerformerRequest,
+  performerErrorKey,
+  withdrawAsPerformer,
+} from './performers-api';
 import { WithdrawDialog } from './WithdrawDialog';
 
 const SUCCESS_MS = 5000;

@@ -45,7 +45,15 @@ function PerformerName({ person }: { person: DraftPerformer }) {
 }
 
 /** Adds a verified account by username: suggestions as one types, then a check that it exists and is verified. */
-function AddAccount({ draft, onAdd, onDone }: { draft: ManifestDraft; onAdd: (person: DraftPerformer) => void; onDone: () => void }) {
+function AddAccount({
+  draft,
+  onAdd,
+  onDone,
+}: {
+  draft: ManifestDraft;
+  onAdd: (person: DraftPerformer) => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
@@ -78,10 +86,10 @@ function AddAccount({ draft, onAdd, onDone }: { draft: ManifestDraft; onAdd: (pe
     }
   };
 
-  // A <form> inside the upload form is not allowed: this is a group whose button submits by hand.
+  // A <form> inside the upload form is not allowed: the button and Enter add by hand.
   return (
-    <div className={styles.addBox} role="group" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={id} className={forms.label}>
+    <div className={styles.addBox}>
+      <label htmlFor={id} className={forms.label}>
         {t('performers.manifest.accountLabel')}
       </label>
       <div className={styles.addRow}>
@@ -124,7 +132,15 @@ function AddAccount({ draft, onAdd, onDone }: { draft: ManifestDraft; onAdd: (pe
 }
 
 /** Adds a person without an account: name and e-mail, who then get a link to verify and sign a release. */
-function AddGuest({ draft, onAdd, onDone }: { draft: ManifestDraft; onAdd: (person: DraftPerformer) => void; onDone: () => void }) {
+function AddGuest({
+  draft,
+  onAdd,
+  onDone,
+}: {
+  draft: ManifestDraft;
+  onAdd: (person: DraftPerformer) => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState('');
@@ -146,10 +162,8 @@ function AddGuest({ draft, onAdd, onDone }: { draft: ManifestDraft; onAdd: (pers
   };
 
   return (
-    <div className={styles.addBox} role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`}>
-      <p id={`${id}-title`} className={forms.label}>
-        {t('performers.manifest.guestTitle')}
-      </p>
+    <fieldset className={`${styles.addBox} ${styles.guestBox}`} aria-describedby={`${id}-hint`}>
+      <legend className={forms.label}>{t('performers.manifest.guestTitle')}</legend>
       <p id={`${id}-hint`} className={forms.hint}>
         {t('performers.manifest.guestHint')}
       </p>
@@ -196,7 +210,7 @@ function AddGuest({ draft, onAdd, onDone }: { draft: ManifestDraft; onAdd: (pers
       <p className={forms.error} role="alert">
         {problem}
       </p>
-    </div>
+    </fieldset>
   );
 }
 
@@ -208,10 +222,13 @@ export function ManifestEditor({
   value,
   onChange,
   disabled = false,
+  onResend,
 }: {
   value: ManifestDraft;
   onChange: (draft: ManifestDraft) => void;
   disabled?: boolean;
+  /** Sends a saved guest a new release link once theirs expired unanswered. */
+  onResend?: (performerId: number) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -243,14 +260,27 @@ export function ManifestEditor({
       </div>
       <ul className={styles.people} aria-label={t('performers.manifest.listLabel')}>
         {value.performers.map((person, index) => (
-          <li key={person.kind === 'account' ? person.username : person.kind === 'guest' ? person.email : 'self'} className={styles.person}>
+          <li
+            key={person.kind === 'account' ? person.username : person.kind === 'guest' ? person.email : 'self'}
+            className={styles.person}
+          >
             <PerformerName person={person} />
             {person.saved && <PerformerState performer={person.saved} />}
+            {onResend && person.saved?.releaseExpired && (
+              <button type="button" className={forms.quiet} onClick={() => person.saved && onResend(person.saved.id)}>
+                {t('performers.manifest.resend')}
+              </button>
+            )}
             <button
               type="button"
               className={styles.remove}
               aria-label={t('performers.manifest.remove', {
-                name: person.kind === 'self' ? t('performers.manifest.you') : person.kind === 'account' ? `@${person.username}` : person.name,
+                name:
+                  person.kind === 'self'
+                    ? t('performers.manifest.you')
+                    : person.kind === 'account'
+                      ? `@${person.username}`
+                      : person.name,
               })}
               disabled={value.performers.length === 1}
               onClick={() => onChange(removePerformer(value, index))}

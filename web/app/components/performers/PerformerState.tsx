@@ -3,7 +3,8 @@ import type { MessageKey } from '../../i18n/translate';
 import styles from './Performers.module.css';
 import type { ManifestPerformer } from './performers-api';
 
-type Stated = Pick<ManifestPerformer, 'state'> & Partial<Pick<ManifestPerformer, 'releaseInReview' | 'releaseExpired' | 'cleared'>>;
+type Stated = Pick<ManifestPerformer, 'state'> &
+  Partial<Pick<ManifestPerformer, 'releaseInReview' | 'releaseExpired' | 'cleared'>>;
 
 type Shown = 'waiting' | 'inReview' | 'expired' | 'confirmed' | 'declined' | 'withdrawn';
 

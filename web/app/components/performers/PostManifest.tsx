@@ -6,7 +6,7 @@ import forms from '../account/forms.module.css';
 import { ManifestEditor } from './ManifestEditor';
 import { draftOf, draftProblem, type ManifestDraft, manifestBody } from './manifest-draft';
 import styles from './Performers.module.css';
-import { type ManifestAnswer, performerErrorKey, saveManifest } from './performers-api';
+import { type ManifestAnswer, performerErrorKey, resendRelease, saveManifest } from './performers-api';
 
 const SUCCESS_MS = 4000;
 const ERROR_MS = 8000;
@@ -58,10 +58,26 @@ export function PostManifest({ initial }: { initial: ManifestAnswer }) {
     }
   };
 
+  const resend = async (performerId: number) => {
+    try {
+      const next = await resendRelease(performerId);
+      setManifest(next);
+      setDraft(draftOf(next, new Date()));
+      showStatus(t('performers.manifest.resent'), 'success', SUCCESS_MS);
+    } catch (error) {
+      showStatus(t(performerErrorKey(error)), 'error', ERROR_MS);
+    }
+  };
+
   return (
-    <form className={`${forms.form}`} onSubmit={(event) => void save(event)} data-testid="post-manifest">
+    <form className={forms.form} onSubmit={(event) => void save(event)} data-testid="post-manifest">
       <Readiness manifest={manifest} />
-      <ManifestEditor value={draft} onChange={setDraft} disabled={!manifest.editable || busy} />
+      <ManifestEditor
+        value={draft}
+        onChange={setDraft}
+        disabled={!manifest.editable || busy}
+        onResend={(performerId) => void resend(performerId)}
+      />
       {manifest.editable ? (
         <>
           <p className={forms.error} role="alert">

@@ -7,7 +7,8 @@ import styles from './Performers.module.css';
 import { type ConsentScopeValue, coversRequiredScopes, performerErrorKey, type Release, submitRelease } from './performers-api';
 
 /** Compared as the server compares a signature with the legal name: spacing and case aside. */
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * A guest performer's release: who they are (the verification's own fields and pictures), what they agree

@@ -22,7 +22,13 @@ export function WithdrawDialog({
     else setBusy(false);
   };
   return (
-    <Dialog open size="small" onClose={onClose} title={t('performers.withdraw.title')} description={t('performers.withdraw.description')}>
+    <Dialog
+      open
+      size="small"
+      onClose={onClose}
+      title={t('performers.withdraw.title')}
+      description={t('performers.withdraw.description')}
+    >
       <form className={forms.form} onSubmit={(event) => void submit(event)}>
         <div className={forms.field}>
           <label htmlFor={id} className={forms.label}>

@@ -41,12 +41,14 @@ export function normaliseUsername(text: string): string {
   return text.trim().replace(/^@/, '').toLowerCase();
 }
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** Whether this person is listed already: the same account, or a guest with the same address. */
 export function isListed(draft: ManifestDraft, person: DraftPerformer): boolean {
   return draft.performers.some((listed) => {
     if (listed.kind === 'self' || person.kind === 'self') return listed.kind === person.kind;
     if (listed.kind === 'account' && person.kind === 'account') return listed.username === person.username;
-    if (listed.kind === 'guest' && person.kind === 'guest') return listed.email.toLowerCase() === person.email.toLowerCase();
+    if (listed.kind === 'guest' && person.kind === 'guest') return sameAddress(listed.email, person.email);
     return false;
   });
 }

@@ -42,13 +42,19 @@ export function saveManifest(postId: number, body: ManifestBody): Promise<Manife
   return api<ManifestAnswer>(`/api/post/${postId}/performers`, { method: 'PUT', body });
 }
 
+/** POST /api/performer/{id}/resend: a guest whose release link expired gets a new one. */
+export function resendRelease(performerId: number): Promise<ManifestAnswer> {
+  return api<ManifestAnswer>(`/api/performer/${performerId}/resend`, { method: 'POST', body: {} });
+}
+
 /** GET /api/performer/{id}: a request to the signed-in account to confirm it appears in a post. */
 export async function loadPerformerRequest(performerId: number): Promise<PerformerRequest> {
   return (await api<PerformerRequestAnswer>(`/api/performer/${performerId}`)).request;
 }
 
 export async function consentAsPerformer(performerId: number, scopes: ConsentScopeValue[]): Promise<PerformerRequest> {
-  return (await api<PerformerRequestAnswer>(`/api/performer/${performerId}/consent`, { method: 'POST', body: { scopes } })).request;
+  return (await api<PerformerRequestAnswer>(`/api/performer/${performerId}/consent`, { method: 'POST', body: { scopes } }))
+    .request;
 }
 
 export async function declineAsPerformer(performerId: number): Promise<PerformerRequest> {
@@ -95,7 +101,9 @@ const explained = new Set([
 /** The performers screens' words for a failed call, else a generic line. */
 export function performerErrorKey(error: unknown): MessageKey {
   if (error instanceof ApiError && explained.has(error.code)) {
-    return (error.code.startsWith('identity_') ? `identity.errors.${error.code}` : `performers.errors.${error.code}`) as MessageKey;
+    return (
+      error.code.startsWith('identity_') ? `identity.errors.${error.code}` : `performers.errors.${error.code}`
+    ) as MessageKey;
   }
   return 'performers.errors.generic';
 }

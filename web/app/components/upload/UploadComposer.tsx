@@ -71,7 +71,10 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const refusal = useUploadAllowance(viewer !== undefined);
 
   useEffect(() => setRecordingSupported(canRecord()), []);
-  useEffect(() => setManifest((current) => (current.producedOn ? current : { ...current, producedOn: onlyMe(new Date()).producedOn })), []);
+  useEffect(
+    () => setManifest((current) => (current.producedOn ? current : { ...current, producedOn: onlyMe(new Date()).producedOn })),
+    [],
+  );
 
   // A file dropped beside the drop zone would otherwise open in the tab and lose the post being composed.
   useEffect(() => {
