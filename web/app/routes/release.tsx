@@ -46,7 +46,9 @@ export default function ReleasePage({ loaderData, params }: Route.ComponentProps
       <section className={styles.release} aria-labelledby="release-title">
         <h1 id="release-title">{t('performers.release.metaTitle')}</h1>
         <p className={styles.card} role="alert">
-          {loaderData.link === 'expired' ? t('performers.release.expired') : t('performers.release.invalid')}
+          {loaderData.link === 'expired'
+            ? t('performers.errors.release_link_expired')
+            : t('performers.errors.release_link_invalid')}
         </p>
       </section>
     );

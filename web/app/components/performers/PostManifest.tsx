@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { useAccount } from '../account/AccountSession';
 import forms from '../account/forms.module.css';
 import { ManifestEditor } from './ManifestEditor';
-import { draftOf, draftProblem, type ManifestDraft, manifestBody } from './manifest-draft';
+import { draftOf, draftProblem, draftProblemKey, type ManifestDraft, manifestBody } from './manifest-draft';
 import styles from './Performers.module.css';
 import { type ManifestAnswer, performerErrorKey, resendRelease, saveManifest } from './performers-api';
 
@@ -81,7 +81,7 @@ export function PostManifest({ initial }: { initial: ManifestAnswer }) {
       {manifest.editable ? (
         <>
           <p className={forms.error} role="alert">
-            {tried && problem ? t(`performers.manifest.${problem}`) : null}
+            {tried && problem ? t(draftProblemKey(problem)) : null}
           </p>
           <div>
             <button type="submit" className={forms.primary} disabled={busy}>

@@ -28,7 +28,8 @@ export function ReleaseForm({ token, release, onSent }: { token: string; release
     const signature = String(form.get('signature') ?? '');
     if (!hasRequiredPictures(pictures)) return setError(t('performers.release.missing'));
     if (!coversRequiredScopes(scopes)) return setError(t('performers.errors.consent_scopes_incomplete'));
-    if (!sameName(signature, String(form.get('legalName') ?? ''))) return setError(t('performers.release.signatureMismatch'));
+    if (!sameName(signature, String(form.get('legalName') ?? '')))
+      return setError(t('performers.errors.release_signature_mismatch'));
     if (form.get('accept') !== 'on') return setError(t('performers.release.acceptMissing'));
     setBusy(true);
     setError(undefined);

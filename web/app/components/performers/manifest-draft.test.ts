@@ -29,6 +29,6 @@ describe('the manifest being edited', () => {
     expect(draftProblem(onlyMe(noon), noon)).toBeUndefined();
     expect(draftProblem(removePerformer(onlyMe(noon), 0), noon)).toBe('noPerformers');
     expect(draftProblem({ ...onlyMe(noon), producedOn: '' }, noon)).toBe('noDate');
-    expect(draftProblem({ ...onlyMe(noon), producedOn: '2026-11-28' }, noon)).toBe('futureDate');
+    expect(draftProblem({ ...onlyMe(noon), producedOn: '2026-11-28' }, noon)).toBe('production_date_invalid');
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/translate';
 import type { ManifestAnswer, ManifestBody, ManifestPerformer } from './performers-api';
 
 /** One person in the manifest being edited; `saved` is the server's row once the manifest was stored. */
@@ -81,9 +82,14 @@ export function manifestBody(draft: ManifestDraft): ManifestBody {
 }
 
 /** What the editor says is wrong before anything is sent, if anything. */
-export function draftProblem(draft: ManifestDraft, now: Date): 'noPerformers' | 'noDate' | 'futureDate' | undefined {
+export function draftProblem(draft: ManifestDraft, now: Date): 'noPerformers' | 'noDate' | 'production_date_invalid' | undefined {
   if (draft.performers.length === 0) return 'noPerformers';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.producedOn)) return 'noDate';
-  if (draft.producedOn > localDay(now)) return 'futureDate';
+  if (draft.producedOn > localDay(now)) return 'production_date_invalid';
   return undefined;
+}
+
+/** The words for a draft's problem. */
+export function draftProblemKey(problem: NonNullable<ReturnType<typeof draftProblem>>): MessageKey {
+  return problem === 'production_date_invalid' ? 'performers.errors.production_date_invalid' : `performers.manifest.${problem}`;
 }

@@ -10,7 +10,7 @@ import { useRootData } from '../../lib/root-data';
 import { useViewer } from '../../lib/viewer';
 import { useAccount } from '../account/AccountSession';
 import { ManifestEditor } from '../performers/ManifestEditor';
-import { draftProblem, type ManifestDraft, manifestBody, onlyMe } from '../performers/manifest-draft';
+import { draftProblem, draftProblemKey, type ManifestDraft, manifestBody, onlyMe } from '../performers/manifest-draft';
 import { performerErrorKey, saveManifest } from '../performers/performers-api';
 import { PublishChoice, type PublishWhen, publishNowChoice, publishWhenProblem } from '../studio/PublishChoice';
 import { fromLocalInputValue } from '../studio/schedule-time';
@@ -198,7 +198,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const manifestProblem = triedSending ? draftProblem(manifest, new Date()) : undefined;
   const problems = [
     ...(verdict?.errors ?? []).map((code) => t(uploadMessageKey(code))),
-    ...(manifestProblem ? [t(`performers.manifest.${manifestProblem}`)] : []),
+    ...(manifestProblem ? [t(draftProblemKey(manifestProblem))] : []),
     ...(sender.state.step === 'failed' && sender.state.code !== 'login_required'
       ? [withRetry(sender.state.code, sender.state.retryAfter)]
       : []),
