@@ -59,7 +59,12 @@ describe('with the gate on (the default)', () => {
     expect(await upload(gated, as, [image, image])).toMatchObject({ statusCode: 1 });
     // compliance/performers: the creator's consent, signed with the username and the originals' SHA-256.
     const post = await db.selectFrom('posts').select('id').where('user_id', '=', creator.id).executeTakeFirstOrThrow();
-    const digests = await db.selectFrom('media_files').select('sha256').where('post_id', '=', post.id).orderBy('position').execute();
+    const digests = await db
+      .selectFrom('media_files')
+      .select('sha256')
+      .where('post_id', '=', post.id)
+      .orderBy('position')
+      .execute();
     const expected = createHash('sha256').update(readFileSync(image)).digest('hex');
     expect(digests.map((row) => row.sha256)).toEqual([expected, expected]);
     const performer = await db
