@@ -37,7 +37,8 @@ async function newPerson(browser: Browser, name: string, path: string) {
   const context = await browser.newContext();
   const account = await signUp(context.request, name);
   const page = await context.newPage();
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}skip-entermodal`);
+  const [address = '', fragment] = path.split('#');
+  await page.goto(`${address}${address.includes('?') ? '&' : '?'}skip-entermodal${fragment ? `#${fragment}` : ''}`);
   return { ...account, context, page };
 }
 
