@@ -30,7 +30,7 @@ async function creatorWithPost() {
     .executeTakeFirstOrThrow();
   const original = Buffer.from(`original of post ${postId}`);
   await t.container.storage.put(media.original_key!, original);
-  return { ...owner, postId, sha256: createHash('sha256').update(original).digest('hex') };
+  return { ...owner, postId, originalKey: media.original_key!, sha256: createHash('sha256').update(original).digest('hex') };
 }
 
 async function account(verified: boolean) {
@@ -89,6 +89,10 @@ describe('tagged accounts', () => {
     expect((await t.request({ method: 'GET', url: `/api/post/${owner.postId}` })).body).toMatchObject({ error: 'not_found' });
     expect(await moderator.api.get(`/api/post/${owner.postId}/performers`)).toMatchObject({ statusCode: 2, ready: false });
     expect(await stranger.api.get(`/api/post/${owner.postId}/performers`)).toMatchObject({ error: 'not_found' });
+    // The tagged account may look at what it is asked to confirm; nobody else may.
+    const mediaUrl = `/${owner.originalKey}`;
+    expect((await t.request({ method: 'GET', url: mediaUrl, headers: await authAs(t, tagged.id) })).status).toBe(200);
+    expect((await t.request({ method: 'GET', url: mediaUrl, headers: await authAs(t, stranger.id) })).status).toBe(404);
 
     // The request reaches the tagged account as a notification; only that account answers it.
     const [notice] = (await tagged.api.get('/api/notification/performer')).notifications;
