@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { creator, lastMailTo, staffMember } from '../../enforcement/test-support.ts';
 import { PostStatus } from '../../posts/post-status.ts';
@@ -155,17 +156,17 @@ describe('tagged accounts', () => {
       request: { state: 'withdrawn' },
     });
     expect(await postStatus(owner.postId)).toBe(PostStatus.inReview);
-    const action = await db()
-      .selectFrom('enforcement_actions')
-      .select(['kind', 'category', 'automated', 'case_id'])
-      .where('post_id', '=', owner.postId)
-      .executeTakeFirstOrThrow();
+    // enforcement_actions has no Kysely types of its own (enforcement/ reads it with sql).
+    const {
+      rows: [action],
+    } = await sql<{ kind: string; category: string; automated: boolean; case_id: number }>`
+      SELECT kind, category, automated, case_id FROM enforcement_actions WHERE post_id = ${owner.postId}`.execute(db());
     expect(action).toMatchObject({ kind: 'post-hide', category: 'non_consensual', automated: true });
     const openedCase = await db()
       .selectFrom('moderation_cases as c')
       .innerJoin('case_reports as r', 'r.case_id', 'c.id')
       .select(['c.id', 'c.category', 'c.subject_post_id', 'r.text', 'r.reporter_user_id'])
-      .where('c.id', '=', action.case_id!)
+      .where('c.id', '=', action!.case_id)
       .executeTakeFirstOrThrow();
     expect(openedCase).toMatchObject({
       category: 'non_consensual',
