@@ -378,5 +378,9 @@ describe('guests without an account', () => {
       .where('c.subject_post_id', '=', owner.postId)
       .executeTakeFirstOrThrow();
     expect(opened).toEqual({ category: 'non_consensual', reporter_email: email, text: 'Changed my mind' });
+    // Who withdrew stays on the manifest: taking them off would publish the post again.
+    expect(
+      await owner.api.put(`/api/post/${owner.postId}/performers`, { producedOn: today(), performers: [{ kind: 'self' }] }),
+    ).toMatchObject({ error: 'performer_consented_locked' });
   });
 });
