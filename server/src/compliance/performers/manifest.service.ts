@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Storage } from '../../media/storage.ts';
 import type { RoleService } from '../../moderation/roles.service.ts';
 import type { NotificationService } from '../../notifications/notifications.service.ts';
 import { PostStatus } from '../../posts/post-status.ts';
+import { postMediaDigests } from './media-digests.ts';
 import { isCleared, presentManifestPerformer, REQUIRED_SCOPES } from './performer-view.ts';
 import { type ManifestPostRow, type PerformerRow, PerformersRepository } from './performers.repository.ts';
 import type { ManifestAnswer, ManifestBody } from './performers-schema.ts';
@@ -22,6 +24,7 @@ export interface ManifestDeps {
   readonly notifications: Pick<NotificationService, 'performerNotice'>;
   readonly roles: Pick<RoleService, 'has'>;
   readonly mail: ReleaseMail;
+  readonly storage: Storage;
   readonly releaseLinkDays: number;
   readonly now?: () => Date;
 }
@@ -78,9 +81,10 @@ export class ManifestService {
         else added.push(person);
       }
       const removed = current.filter((row) => !kept.has(row.id));
-      if (post.status === PostStatus.published && removed.some((row) => row.state === 'consented')) {
-        throw new AppError('performer_consented_locked');
-      }
+      // Who took their consent back stays on record whatever the post's state: the case about it decides.
+      const locked = (row: PerformerRow) =>
+        row.state === 'withdrawn' || (row.state === 'consented' && post.status === PostStatus.published);
+      if (removed.some(locked)) throw new AppError('performer_consented_locked');
       await trx.deletePerformers(removed.map((row) => row.id));
       await trx.setProducedOn(postId, body.producedOn);
       const asked: number[] = [];
@@ -191,6 +195,7 @@ export class ManifestService {
       const creator = await trx.creator(post.userId);
       const cleared = identityId !== undefined;
       const scopes = [...REQUIRED_SCOPES];
+      const mediaSha256 = cleared ? await postMediaDigests(trx, this.#deps.storage, post.id) : [];
       const performerId = await trx.insertPerformer({
         postId: post.id,
         kind: 'self',
@@ -205,7 +210,7 @@ export class ManifestService {
           kind: 'consent',
           scopes,
           signature: creator.username,
-          mediaSha256: [],
+          mediaSha256,
           ip: '',
           userAgent: '',
         });

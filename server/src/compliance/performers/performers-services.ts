@@ -45,7 +45,7 @@ export function createPerformerServices(wiring: {
   const releaseLinkDays = config.compliance.releaseLinkDays;
   const withdrawals = new Withdrawals({ repository, enforcement, cases, notifications });
   return {
-    manifest: new ManifestService({ repository, notifications, roles, mail, releaseLinkDays }),
+    manifest: new ManifestService({ repository, notifications, roles, mail, storage, releaseLinkDays }),
     answers: new PerformerAnswersService({ repository, storage, notifications, withdrawals }),
     guests: new GuestReleaseService({ repository, storage, verification, notifications, withdrawals, mail, releaseLinkDays }),
   };

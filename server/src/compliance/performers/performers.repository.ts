@@ -349,7 +349,7 @@ export class PerformersRepository {
   async releaseIfCleared(postId: number): Promise<number | undefined> {
     const { rows } = await sql<{ status: number }>`
       UPDATE posts p SET
-        status = CASE WHEN p.target_status = ${PostStatus.private} THEN ${PostStatus.private} ELSE ${PostStatus.published} END,
+        status = CASE WHEN p.target_status = ${PostStatus.private} THEN ${PostStatus.private}::smallint ELSE ${PostStatus.published}::smallint END,
         published_at = CASE WHEN p.target_status = ${PostStatus.private} THEN p.published_at ELSE coalesce(p.published_at, now()) END,
         updated_at = now()
       WHERE p.id = ${postId} AND p.status = ${PostStatus.awaitingPerformers} AND p.deleted_at IS NULL

@@ -43,7 +43,15 @@ export default function AdminIdentityQueue({ loaderData }: Route.ComponentProps)
               <tbody>
                 {submissions.map((item) => (
                   <tr key={item.id}>
-                    <td dir="auto">@{item.username}</td>
+                    <td dir="auto">
+                      {item.guestRelease
+                        ? t('identity.admin.guestRow', {
+                            name: item.username,
+                            postId: item.guestRelease.postId,
+                            creator: item.guestRelease.creatorUsername,
+                          })
+                        : `@${item.username}`}
+                    </td>
                     <td>
                       <time dateTime={item.createdAt}>{time.format(new Date(item.createdAt))}</time>
                     </td>
