@@ -43,7 +43,8 @@ export default function AdminIdentityQueue({ loaderData }: Route.ComponentProps)
               <tbody>
                 {submissions.map((item) => (
                   <tr key={item.id}>
-                    <td dir="auto">
+                    {/* A username reads in its own direction; a guest release is a sentence in the page's language. */}
+                    <td dir={item.guestRelease ? undefined : 'auto'}>
                       {item.guestRelease
                         ? t('identity.admin.guestRow', {
                             name: item.username,
