@@ -388,5 +388,13 @@ describe('guests without an account', () => {
     expect(
       await owner.api.put(`/api/post/${owner.postId}/performers`, { producedOn: today(), performers: [{ kind: 'self' }] }),
     ).toMatchObject({ error: 'performer_consented_locked' });
+    // The moderators may remove a held post.
+    expect(
+      await moderator.api.post(`/api/admin/enforcement/posts/${owner.postId}/actions`, {
+        kind: 'post-remove',
+        category: 'non_consensual',
+      }),
+    ).toMatchObject({ statusCode: 1 });
+    expect(await postStatus(owner.postId)).toBe(PostStatus.removed);
   });
 });
