@@ -39,12 +39,18 @@ export class MediaAccessRepository {
     this.#db = db;
   }
 
-  /** Whether the creator of the post holding this media name allows downloading it (studio/README.md). */
+  /**
+   * Whether the creator of the post holding this media name allows downloading it (studio/README.md), and
+   * everyone else who appears in it consented to downloads (compliance/performers/README.md).
+   */
   async allowsDownload(name: string): Promise<boolean> {
     const row = await this.#db
       .selectFrom('media_files as m')
       .innerJoin('posts as p', 'p.id', 'm.post_id')
-      .select('p.allow_downloads as allowed')
+      .select(
+        sql<boolean>`p.allow_downloads AND NOT EXISTS (SELECT 1 FROM post_performers pp WHERE pp.post_id = p.id
+          AND pp.kind <> 'self' AND NOT ('downloads' = ANY (pp.scopes)))`.as('allowed'),
+      )
       .where('m.name', '=', name)
       .executeTakeFirst();
     return row?.allowed === true;

@@ -129,6 +129,9 @@ describe('tagged accounts', () => {
       request: { performerId, state: 'consented', scopes: ['depicted', 'distribution'], post: { id: owner.postId } },
     });
     expect(await postStatus(owner.postId)).toBe(PostStatus.published);
+    // Downloads need the consent of everyone in the post, not only the creator's setting.
+    await db().updateTable('posts').set({ allow_downloads: true }).where('id', '=', owner.postId).execute();
+    expect((await t.request({ method: 'GET', url: `${mediaUrl}?download=1` })).status).toBe(404);
     const event = await db()
       .selectFrom('performer_consent_events')
       .selectAll()
@@ -215,6 +218,9 @@ describe('tagged accounts', () => {
       postStatus: PostStatus.published,
       ready: true,
     });
+    // The creator alone in it: their setting decides downloads.
+    await db().updateTable('posts').set({ allow_downloads: true }).where('id', '=', owner.postId).execute();
+    expect((await t.request({ method: 'GET', url: `/${owner.originalKey}?download=1` })).status).toBe(200);
   });
 });
 
@@ -382,5 +388,13 @@ describe('guests without an account', () => {
     expect(
       await owner.api.put(`/api/post/${owner.postId}/performers`, { producedOn: today(), performers: [{ kind: 'self' }] }),
     ).toMatchObject({ error: 'performer_consented_locked' });
+    // The moderators may remove a held post.
+    expect(
+      await moderator.api.post(`/api/admin/enforcement/posts/${owner.postId}/actions`, {
+        kind: 'post-remove',
+        category: 'non_consensual',
+      }),
+    ).toMatchObject({ statusCode: 1 });
+    expect(await postStatus(owner.postId)).toBe(PostStatus.removed);
   });
 });
