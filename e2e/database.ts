@@ -40,10 +40,7 @@ export async function verifyCreator(userId: number): Promise<void> {
     );
     // Posts the account already has get the manifest a verified creator declares (themself, consenting)
     // and a production date, so their 2257 records are complete and the legacy guard leaves them published.
-    await client.query(
-      `UPDATE posts SET produced_on = created_at::date WHERE user_id = $1 AND produced_on IS NULL`,
-      [userId],
-    );
+    await client.query(`UPDATE posts SET produced_on = created_at::date WHERE user_id = $1 AND produced_on IS NULL`, [userId]);
     await client.query(
       `INSERT INTO post_performers (post_id, kind, user_id, identity_id, state, scopes)
        SELECT p.id, 'self', p.user_id, i.id, 'consented', ARRAY['depicted', 'distribution', 'downloads']

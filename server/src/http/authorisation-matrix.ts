@@ -471,6 +471,12 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/csam/reports/:id/submitted', () =>
     json('/api/admin/csam/reports/1/submitted', { ncmecReportId: '1' }),
   ),
+  // The custodian of records (admins); moderators are refused too (compliance/records/records.test.ts).
+  staffOnly('GET /api/admin/records', '/api/admin/records?by=alias&q=matrix'),
+  staffOnly('GET /api/admin/records/post/:id', '/api/admin/records/post/1'),
+  staffOnly('GET /api/admin/records/exports', '/api/admin/records/exports'),
+  staffOnly('POST /api/admin/records/exports', () => json('/api/admin/records/exports', {})),
+  staffOnly('GET /api/admin/records/exports/:id/download', '/api/admin/records/exports/1/download'),
   staffOnly('POST /api/admin/watched-words', () =>
     json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
   ),

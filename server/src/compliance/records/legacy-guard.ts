@@ -103,7 +103,10 @@ export class LegacyGuard {
           return `- ${post.title || `#${post.postId}`} (${origin}${postPath(post.postId, post.title)})\n  ${missing.join('; ')}`;
         })
         .join('\n');
-      await mailer.send({ to: owner.email, ...renderMail('records-incomplete', locale, { username: owner.username, posts: list }) });
+      await mailer.send({
+        to: owner.email,
+        ...renderMail('records-incomplete', locale, { username: owner.username, posts: list }),
+      });
     } catch (error) {
       log.warn({ err: error, userId: owner.id }, 'records-incomplete e-mail not sent');
     }

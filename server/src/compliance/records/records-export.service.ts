@@ -46,7 +46,15 @@ export const CSV_HEADER = [
 ] as const;
 
 function csvRows(record: DepictionRecord): string {
-  const common = [record.postId, record.title, record.producedOn, record.status, record.removed, record.publishedAt, record.urls.join(' ')];
+  const common = [
+    record.postId,
+    record.title,
+    record.producedOn,
+    record.status,
+    record.removed,
+    record.publishedAt,
+    record.urls.join(' '),
+  ];
   // A depiction without a performer still gets its row: the gap is what the custodian must see.
   if (record.performers.length === 0) return csvLine(['', '', ...common, '', '', '', false, '', '', '', '', '']);
   return record.performers
@@ -192,7 +200,8 @@ export class RecordsExportService {
       let chunk = '';
       for (const depiction of depictions) {
         const own = performers.filter((performer) => performer.postId === depiction.postId);
-        for (const performer of own) if (performer.identityId !== null && performer.documents?.length) identities.add(performer.identityId);
+        for (const performer of own)
+          if (performer.identityId !== null && performer.documents?.length) identities.add(performer.identityId);
         chunk += csvRows(depictionRecord(depiction, own, origin.replace(/\/+$/, '')));
         counts.rows += Math.max(own.length, 1);
       }

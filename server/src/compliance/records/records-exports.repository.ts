@@ -62,10 +62,15 @@ export class RecordsExportsRepository {
           .values({ requested_by: requester.id, requested_by_username: requester.username })
           .returning(columns)
           .executeTakeFirstOrThrow();
-        await addJobIn(trx, 'records:build-export', { exportId: row.id }, {
-          jobKey: `records-build-export:${row.id}`,
-          maxAttempts: BUILD_ATTEMPTS,
-        });
+        await addJobIn(
+          trx,
+          'records:build-export',
+          { exportId: row.id },
+          {
+            jobKey: `records-build-export:${row.id}`,
+            maxAttempts: BUILD_ATTEMPTS,
+          },
+        );
         return row;
       });
     } catch (error) {

@@ -86,3 +86,6 @@ export type RecordsExportView = Static<typeof RecordsExportView>;
 
 export const RecordsExportsAnswer = Type.Object({ statusCode: Type.Literal(2), exports: Type.Array(RecordsExportView) });
 export type RecordsExportsAnswer = Static<typeof RecordsExportsAnswer>;
+
+export const RecordsExportAnswer = Type.Object({ statusCode: Type.Literal(1), export: RecordsExportView });
+export type RecordsExportAnswer = Static<typeof RecordsExportAnswer>;

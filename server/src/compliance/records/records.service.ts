@@ -57,7 +57,11 @@ export function performerRecord(row: PerformerRecordRow): PerformerRecord {
   };
 }
 
-export function depictionRecord(depiction: DepictionRow, performers: readonly PerformerRecordRow[], origin: string): DepictionRecord {
+export function depictionRecord(
+  depiction: DepictionRow,
+  performers: readonly PerformerRecordRow[],
+  origin: string,
+): DepictionRecord {
   return {
     postId: depiction.postId,
     title: depiction.title,

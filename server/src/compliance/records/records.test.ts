@@ -57,7 +57,14 @@ async function depiction(owner: { id: number }, partner: { id: number; identityI
   await db
     .insertInto('post_performers')
     .values([
-      { post_id: postId, kind: 'account', user_id: partner.id, identity_id: partner.identityId, state: 'consented', scopes: ['depicted', 'distribution'] },
+      {
+        post_id: postId,
+        kind: 'account',
+        user_id: partner.id,
+        identity_id: partner.identityId,
+        state: 'consented',
+        scopes: ['depicted', 'distribution'],
+      },
       { post_id: postId, kind: 'guest', guest_name: 'Robin Guest', guest_email: 'robin@example.test' },
     ])
     .execute();
@@ -130,10 +137,20 @@ describe('the custodian export', () => {
     const asked = await custodian.api.post('/api/admin/records/exports');
     expect(asked).toMatchObject({ statusCode: 1, export: { state: 'requested', downloadUrl: null } });
     expect(await custodian.api.post('/api/admin/records/exports')).toMatchObject({ error: 'export_in_progress' });
-    await jobHandlers['records:build-export'](jobDeps(t.container), { exportId: asked.export.id }, { attempts: 1, maxAttempts: 3 });
+    await jobHandlers['records:build-export'](
+      jobDeps(t.container),
+      { exportId: asked.export.id },
+      { attempts: 1, maxAttempts: 3 },
+    );
 
     const { exports } = await custodian.api.get('/api/admin/records/exports');
-    expect(exports[0]).toMatchObject({ id: asked.export.id, state: 'ready', rows: 3, documents: 2, requestedBy: custodian.username });
+    expect(exports[0]).toMatchObject({
+      id: asked.export.id,
+      state: 'ready',
+      rows: 3,
+      documents: 2,
+      requestedBy: custodian.username,
+    });
     const reply = await t.app.inject({ method: 'GET', url: exports[0].downloadUrl, headers: await authAs(t, custodian.id) });
     expect(reply.headers['cache-control']).toBe('private, no-store');
     const archive = await unzip(reply.rawPayload);
@@ -157,7 +174,9 @@ describe('the custodian export', () => {
       { identity_id: partner.identityId, submission_id: partner.submissionId, viewer_username: custodian.username },
     ]);
     // At rest the archive is sealed: the ID copies are not readable in storage.
-    const stored = await t.container.storage.get(`sealed/records-exports/${asked.export.id}/velvet-2257-records-${asked.export.id}.zip`);
+    const stored = await t.container.storage.get(
+      `sealed/records-exports/${asked.export.id}/velvet-2257-records-${asked.export.id}.zip`,
+    );
     const atRest = await buffer(stored as Readable);
     expect(atRest.subarray(0, 4).toString()).toBe('VSLD');
     expect(atRest.includes(owner.front.subarray(0, 64))).toBe(false);
@@ -167,7 +186,11 @@ describe('the custodian export', () => {
 describe('the legacy guard', () => {
   test('holds incomplete published posts, leaves complete ones, tells each creator once, keeps posts_count', async () => {
     const creator = await createVerifiedCreator(db);
-    await db.updateTable('users').set({ email: `${creator.username}@example.test`, lang: 'de' }).where('id', '=', creator.id).execute();
+    await db
+      .updateTable('users')
+      .set({ email: `${creator.username}@example.test`, lang: 'de' })
+      .where('id', '=', creator.id)
+      .execute();
     const complete = await createPost(db, creator.id, { publishedAt: THREE_DAYS_AGO });
     const undated = await createPost(db, creator.id, { title: 'Undated', publishedAt: THREE_DAYS_AGO });
     await db.updateTable('posts').set({ produced_on: null }).where('id', '=', undated).execute();
@@ -184,20 +207,34 @@ describe('the legacy guard', () => {
     await guard();
     await guard();
 
-    const statuses = await db.selectFrom('posts').select(['id', 'status', 'target_status']).where('user_id', 'in', [creator.id, unverified.id]).execute();
+    const statuses = await db
+      .selectFrom('posts')
+      .select(['id', 'status', 'target_status'])
+      .where('user_id', 'in', [creator.id, unverified.id])
+      .execute();
     const statusOf = (id: number) => statuses.find((row) => row.id === id);
     expect(statusOf(complete)?.status).toBe(PostStatus.published);
     expect(statusOf(recent)?.status).toBe(PostStatus.published);
     for (const id of [undated, undeclared, legacy])
       expect(statusOf(id)).toMatchObject({ status: PostStatus.awaitingPerformers, target_status: PostStatus.published });
-    const counts = await db.selectFrom('users').select(['id', 'posts_count']).where('id', 'in', [creator.id, unverified.id]).execute();
+    const counts = await db
+      .selectFrom('users')
+      .select(['id', 'posts_count'])
+      .where('id', 'in', [creator.id, unverified.id])
+      .execute();
     expect(counts.find((row) => row.id === creator.id)?.posts_count).toBe(2);
     expect(counts.find((row) => row.id === unverified.id)?.posts_count).toBe(0);
 
-    const notices = await db.selectFrom('notifications').select(['user_id', 'notice']).where('notice', '=', 'records-incomplete').execute();
+    const notices = await db
+      .selectFrom('notifications')
+      .select(['user_id', 'notice'])
+      .where('notice', '=', 'records-incomplete')
+      .execute();
     expect(notices.filter((row) => row.user_id === creator.id)).toHaveLength(1);
     expect(notices.filter((row) => row.user_id === unverified.id)).toHaveLength(1);
-    const mails = (await readOutbox(t.container.config.mail.outboxDir, 50)).filter((mail) => mail.to === `${creator.username}@example.test`);
+    const mails = (await readOutbox(t.container.config.mail.outboxDir, 50)).filter(
+      (mail) => mail.to === `${creator.username}@example.test`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`Undated (${origin}/video?id=${undated}&title=undated)\n  kein Produktionsdatum`);
     expect(mails[0]?.text).toContain('Undeclared');
