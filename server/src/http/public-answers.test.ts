@@ -96,7 +96,9 @@ async function plantPrivateRecords(): Promise<void> {
       requested_by_username: owner.username,
       state: 'ready',
       storage_key: `sealed/records-exports/${stamp}/archive.zip`,
-      ...{ size_bytes: 1, rows_count: 1, documents_count: 0, ready_at: new Date(), expires_at: new Date(Date.now() + 86_400_000) },
+      size_bytes: 1,
+      ready_at: new Date(),
+      expires_at: new Date(Date.now() + 86_400_000),
     })
     .execute();
   await db

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError, api } from '../../lib/api';
 import { formatFileSize, formatMoment } from '../export/export-format';
 import styles from '../moderation/Admin.module.css';
+import { AdminTable } from '../moderation/AdminTable';
 
 /** While an export is being made, the panel asks again this often. */
 const POLL_MS = 4000;
@@ -73,47 +74,42 @@ export function RecordsExportPanel({ initial }: { initial: readonly RecordsExpor
       {exports.length === 0 ? (
         <p className={styles.hint}>{t('records.export.empty')}</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('records.export.requested')}</th>
-                <th scope="col">{t('records.export.requestedBy')}</th>
-                <th scope="col">{t('records.export.state')}</th>
-                <th scope="col">{t('records.export.contents')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {exports.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <time dateTime={item.requestedAt}>{formatMoment(item.requestedAt, i18n.language)}</time>
-                  </td>
-                  <td dir="auto">@{item.requestedBy}</td>
-                  <td>
-                    {item.downloadUrl ? (
-                      <>
-                        <a href={item.downloadUrl} download>
-                          {t('records.export.download')}
-                        </a>{' '}
-                        {item.expiresAt && t('records.export.until', { time: formatMoment(item.expiresAt, i18n.language) })}
-                      </>
-                    ) : (
-                      t(`records.export.states.${item.state}`)
-                    )}
-                  </td>
-                  <td>
-                    {item.rows !== null && item.documents !== null
-                      ? `${t('records.export.contentsValue', { rows: item.rows, documents: item.documents })}${
-                          item.sizeBytes === null ? '' : ` · ${formatFileSize(item.sizeBytes, i18n.language)}`
-                        }`
-                      : '–'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            t('records.export.requested'),
+            t('records.export.requestedBy'),
+            t('records.export.state'),
+            t('records.export.contents'),
+          ]}
+        >
+          {exports.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <time dateTime={item.requestedAt}>{formatMoment(item.requestedAt, i18n.language)}</time>
+              </td>
+              <td dir="auto">@{item.requestedBy}</td>
+              <td>
+                {item.downloadUrl ? (
+                  <>
+                    <a href={item.downloadUrl} download>
+                      {t('records.export.download')}
+                    </a>{' '}
+                    {item.expiresAt && t('records.export.until', { time: formatMoment(item.expiresAt, i18n.language) })}
+                  </>
+                ) : (
+                  t(`records.export.states.${item.state}`)
+                )}
+              </td>
+              <td>
+                {item.rows !== null && item.documents !== null
+                  ? `${t('records.export.contentsValue', { rows: item.rows, documents: item.documents })}${
+                      item.sizeBytes === null ? '' : ` · ${formatFileSize(item.sizeBytes, i18n.language)}`
+                    }`
+                  : '–'}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );
