@@ -17,6 +17,7 @@ import ageAssurance from './compliance/age-assurance/age-assurance.plugin.ts';
 import ageAssuranceRoutes from './compliance/age-assurance/age-assurance.routes.ts';
 import csamRoutes from './compliance/csam/csam.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
+import recordsRoutes from './compliance/records/records.routes.ts';
 import verificationRoutes from './compliance/verification/verification.routes.ts';
 import verificationAdminRoutes from './compliance/verification/verification-admin.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     secureCookies: config.http.baseUrl.startsWith('https:'),
   });
   await app.register(csamRoutes, { csam: services.csam });
+  await app.register(recordsRoutes, { records: services.records.records, exports: services.records.exports });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

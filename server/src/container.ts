@@ -8,6 +8,7 @@ import type { CsamService } from './compliance/csam/csam.service.ts';
 import { createCsamService } from './compliance/csam/csam-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
+import { createRecordsServices, type RecordsServices } from './compliance/records/records-services.ts';
 import type { IdentityProvider } from './compliance/verification/identity-provider.ts';
 import { createVerificationServices, type VerificationServices } from './compliance/verification/verification-services.ts';
 import type { Config } from './config.ts';
@@ -95,6 +96,8 @@ export interface Container {
     readonly ageAssurance: AgeAssuranceServices;
     /** Confirmed CSAM: sealed preservation, CyberTipline reports, retention (compliance/csam/README.md). */
     readonly csam: CsamService;
+    /** 2257 records: the cross-index, the custodian's export, the legacy guard (compliance/records/README.md). */
+    readonly records: RecordsServices;
   };
   close(): Promise<void>;
 }
@@ -115,6 +118,7 @@ export function jobDeps(container: Container): JobDeps {
     exports: container.services.exports,
     studio: container.services.studio,
     csam: container.services.csam,
+    records: container.services.records,
   };
 }
 
@@ -246,6 +250,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
           enforcement: enforcement.actions,
           log,
         }),
+        records: createRecordsServices({ db: database.db, config, storage, notifications, log }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));
