@@ -20,6 +20,7 @@ import moderation from './namespaces/moderation/en.json';
 import notifications from './namespaces/notifications/en.json';
 import performers from './namespaces/performers/en.json';
 import profile from './namespaces/profile/en.json';
+import records from './namespaces/records/en.json';
 import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
 import studio from './namespaces/studio/en.json';
@@ -53,6 +54,7 @@ export const sourceMessages = {
   notifications,
   performers,
   profile,
+  records,
   sounds,
   statements,
   studio,
@@ -83,6 +85,7 @@ export const namespaces = [
   'notifications',
   'performers',
   'profile',
+  'records',
   'sounds',
   'statements',
   'studio',

@@ -16,6 +16,8 @@ const moderationNotices: Readonly<Record<string, MessageKey>> = {
   // compliance/verification: the creator's identity verification was decided.
   'identity-approved': 'identity.notice.approved',
   'identity-rejected': 'identity.notice.rejected',
+  // compliance/records: the legacy guard took posts with incomplete performer records off the site.
+  'records-incomplete': 'records.notice.incomplete',
 };
 
 /** The notices of a `performer` notification (compliance/performers/): a request to the tagged, news to the creator. */
@@ -72,6 +74,8 @@ export function notificationTarget(item: NotificationView): string {
   // A request is answered on the notification itself; the creator's news lead to the post's performers.
   if (item.performer?.notice === 'request') return `/notifications/${item.id}`;
   if (item.performer && item.post) return `/studio/post/${item.post.id}/performers`;
+  // The studio lists the held posts, each marked as waiting for its performers.
+  if (item.moderation?.notice === 'records-incomplete') return '/studio';
   if (item.post) return item.post.path;
   return `/notifications/${item.id}`;
 }
