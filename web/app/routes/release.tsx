@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { serverContext } from '#server-context';
 import type { Release, ReleaseAnswer } from '../../../server/src/compliance/performers/performers-schema.ts';
+import { useAccount } from '../components/account/AccountSession';
+import forms from '../components/account/forms.module.css';
 import type { RouteHandle } from '../components/layout/layouts';
 import { privatePageMeta } from '../components/moderation/admin-meta';
 import styles from '../components/performers/Performers.module.css';
+import { performerErrorKey, withdrawRelease } from '../components/performers/performers-api';
 import { ReleaseForm } from '../components/performers/ReleaseForm';
+import { WithdrawDialog } from '../components/performers/WithdrawDialog';
 import { useTranslation } from '../i18n/react';
 import { numberLocale } from '../lib/format-number';
 import type { Route } from './+types/release';
@@ -12,6 +16,8 @@ import type { Route } from './+types/release';
 export const handle: RouteHandle = { layout: 'static' };
 
 export const meta = (args: Route.MetaArgs) => privatePageMeta(args, 'performers.release.metaTitle');
+
+const WITHDRAWN_MS = 6000;
 
 type Loaded = { readonly link: 'valid'; readonly release: Release } | { readonly link: 'expired' | 'invalid' };
 
@@ -40,7 +46,9 @@ function ReleaseState({ release }: { release: Release }) {
  */
 export default function ReleasePage({ loaderData, params }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const { showStatus } = useAccount();
   const [release, setRelease] = useState(loaderData.link === 'valid' ? loaderData.release : undefined);
+  const [withdrawing, setWithdrawing] = useState(false);
   if (loaderData.link !== 'valid' || !release) {
     return (
       <section className={styles.release} aria-labelledby="release-title">
@@ -57,6 +65,16 @@ export default function ReleasePage({ loaderData, params }: Route.ComponentProps
     new Date(release.expiresAt),
   );
   const open = release.state === 'pending' && (release.submission === 'none' || release.submission === 'rejected');
+  const withdraw = async (reason: string) => {
+    try {
+      setRelease(await withdrawRelease(params.token, reason));
+      showStatus(t('performers.withdraw.done'), 'success', WITHDRAWN_MS);
+      return true;
+    } catch (error) {
+      showStatus(t(performerErrorKey(error)), 'error', WITHDRAWN_MS);
+      return false;
+    }
+  };
   return (
     <section className={styles.release} aria-labelledby="release-title" data-testid="release-page">
       <h1 id="release-title">{t('performers.release.title', { creator: release.creator.username })}</h1>
@@ -68,6 +86,14 @@ export default function ReleasePage({ loaderData, params }: Route.ComponentProps
         })}
       </p>
       <ReleaseState release={release} />
+      {release.state === 'consented' && (
+        <div>
+          <button type="button" className={forms.secondary} aria-haspopup="dialog" onClick={() => setWithdrawing(true)}>
+            {t('performers.appearances.withdraw')}
+          </button>
+        </div>
+      )}
+      {withdrawing && <WithdrawDialog onClose={() => setWithdrawing(false)} onWithdraw={withdraw} />}
       {open && (
         <div className={styles.card}>
           {release.submission === 'rejected' && (

@@ -76,6 +76,11 @@ export function loadAppearances(cursor: string): Promise<AppearancesAnswer> {
   return api<AppearancesAnswer>(appearancesPath(cursor));
 }
 
+/** A guest takes back the consent their release gave: the post is hidden and a case opened. */
+export async function withdrawRelease(token: string, reason: string): Promise<Release> {
+  return (await api<ReleaseAnswer>(`/api/release/${token}/withdraw`, { method: 'POST', body: { reason } })).release;
+}
+
 export async function submitRelease(token: string, body: ReleaseBody): Promise<Release> {
   return (await api<ReleaseAnswer>(`/api/release/${token}`, { method: 'POST', body })).release;
 }
