@@ -18,6 +18,7 @@ import ageAssuranceRoutes from './compliance/age-assurance/age-assurance.routes.
 import csamRoutes from './compliance/csam/csam.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
 import performerRoutes from './compliance/performers/performers.routes.ts';
+import recordsRoutes from './compliance/records/records.routes.ts';
 import verificationRoutes from './compliance/verification/verification.routes.ts';
 import verificationAdminRoutes from './compliance/verification/verification-admin.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     secureCookies: config.http.baseUrl.startsWith('https:'),
   });
   await app.register(csamRoutes, { csam: services.csam });
+  await app.register(recordsRoutes, { records: services.records.records, exports: services.records.exports });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

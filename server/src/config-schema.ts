@@ -349,6 +349,11 @@ export const settingsSchema = Type.Object({
     minLength: 1,
     description: 'Street address where the 18 U.S.C. 2257 records are kept and can be inspected.',
   }),
+  RECORDS_CUSTODIAN_EMAIL: Type.String({
+    default: '[Custodian of records e-mail: set RECORDS_CUSTODIAN_EMAIL]',
+    minLength: 1,
+    description: 'E-mail address of the custodian of records, shown with the name and address in the 18 U.S.C. 2257 statement.',
+  }),
   DMCA_AGENT_NAME: Type.String({
     default: '[Designated DMCA agent: set DMCA_AGENT_NAME]',
     minLength: 1,

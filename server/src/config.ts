@@ -173,6 +173,7 @@ export interface LegalDetails {
   readonly governingLaw: string;
   readonly custodianName: string;
   readonly custodianAddress: string;
+  readonly custodianEmail: string;
   /** The DMCA designated agent (17 U.S.C. 512(c)(2)), shown on /legal/takedown. */
   readonly dmcaAgentName: string;
   readonly dmcaAgentAddress: string;
@@ -462,6 +463,7 @@ export function buildConfig(settings: Settings): Config {
       governingLaw: settings.LEGAL_GOVERNING_LAW,
       custodianName: settings.RECORDS_CUSTODIAN_NAME,
       custodianAddress: settings.RECORDS_CUSTODIAN_ADDRESS,
+      custodianEmail: settings.RECORDS_CUSTODIAN_EMAIL,
       dmcaAgentName: settings.DMCA_AGENT_NAME,
       dmcaAgentAddress: settings.DMCA_AGENT_ADDRESS,
       dmcaAgentPhone: settings.DMCA_AGENT_PHONE,

@@ -9,6 +9,7 @@ import { createCsamService } from './compliance/csam/csam-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
 import { createPerformerServices, type PerformerServices } from './compliance/performers/performers-services.ts';
+import { createRecordsServices, type RecordsServices } from './compliance/records/records-services.ts';
 import type { IdentityProvider } from './compliance/verification/identity-provider.ts';
 import { createVerificationServices, type VerificationServices } from './compliance/verification/verification-services.ts';
 import type { Config } from './config.ts';
@@ -98,6 +99,8 @@ export interface Container {
     readonly csam: CsamService;
     /** Who appears in each post, their consent and guests' releases (compliance/performers/README.md). */
     readonly performers: PerformerServices;
+    /** 2257 records: the cross-index, the custodian's export, the legacy guard (compliance/records/README.md). */
+    readonly records: RecordsServices;
   };
   close(): Promise<void>;
 }
@@ -118,6 +121,7 @@ export function jobDeps(container: Container): JobDeps {
     exports: container.services.exports,
     studio: container.services.studio,
     csam: container.services.csam,
+    records: container.services.records,
   };
 }
 
@@ -271,6 +275,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
           log,
         }),
         performers,
+        records: createRecordsServices({ db: database.db, config, storage, notifications, log }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

@@ -3,6 +3,7 @@ import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
 import type {} from '../compliance/age-assurance/age-assurance.tables.ts';
 import type {} from '../compliance/performers/performers.tables.ts';
+import type {} from '../compliance/records/records.tables.ts';
 import type {} from '../compliance/verification/verification.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 import type {} from '../media/cover/cover.tables.ts';

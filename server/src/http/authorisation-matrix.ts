@@ -518,6 +518,13 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/csam/reports/:id/submitted', () =>
     json('/api/admin/csam/reports/1/submitted', { ncmecReportId: '1' }),
   ),
+  // The custodian of records (admins); moderators are refused too (compliance/records/records.test.ts).
+  // On the owner's post, whose performer record public-answers.test.ts plants: outsiders see none of it.
+  staffOnly('GET /api/admin/records', ({ post }) => `/api/admin/records?by=post&q=${post}`),
+  staffOnly('GET /api/admin/records/post/:id', ({ post }) => `/api/admin/records/post/${post}`),
+  staffOnly('GET /api/admin/records/exports', '/api/admin/records/exports'),
+  staffOnly('POST /api/admin/records/exports', () => json('/api/admin/records/exports', {})),
+  staffOnly('GET /api/admin/records/exports/:id/download', '/api/admin/records/exports/1/download'),
   staffOnly('POST /api/admin/watched-words', () =>
     json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
   ),

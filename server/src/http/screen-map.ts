@@ -302,6 +302,15 @@ export const apiScreens: Record<string, ScreenUse> = {
     source: 'components/age-assurance/age-rules-api.ts',
     reference: '/api/admin/age-assurance/rules/',
   },
+  'GET /api/admin/records': { screen: 'routes/admin/records.tsx' },
+  'GET /api/admin/records/post/:id': { screen: 'routes/admin/records-depiction.tsx' },
+  'GET /api/admin/records/exports': { screen: 'routes/admin/records.tsx' },
+  'POST /api/admin/records/exports': { screen: 'routes/admin/records.tsx', source: 'components/records/RecordsExportPanel.tsx' },
+  'GET /api/admin/records/exports/:id/download': {
+    screen: 'routes/admin/records.tsx',
+    source: 'components/records/RecordsExportPanel.tsx',
+    reference: 'downloadUrl',
+  },
   'GET /api/admin/csam/queue': { screen: 'routes/admin/restricted.tsx' },
   'POST /api/admin/csam/reports/:id/submitted': {
     screen: 'routes/admin/restricted.tsx',

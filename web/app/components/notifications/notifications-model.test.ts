@@ -106,3 +106,10 @@ test('a scraper-done notification opens the import in the composer, where its po
   );
   expect(notificationTarget(item({ id: 2 }))).toBe('/video?id=10');
 });
+
+test('the legacy guard notice leads to the studio, where the held posts are listed', () => {
+  const notice = item({ id: 3, type: 'moderation', user: null, post: null });
+  expect(notificationTarget({ ...notice, moderation: { caseId: null, notice: 'records-incomplete', actionId: null } })).toBe(
+    '/studio',
+  );
+});
