@@ -41,7 +41,6 @@ const PRIVATE_COLUMNS: readonly { readonly table: string; readonly column: strin
   { table: 'csam_evidence_files', column: 'sealed_key' },
   { table: 'csam_evidence_files', column: 'sha256' },
   { table: 'cybertipline_reports', column: 'reference' },
-  { table: 'post_performers', column: 'guest_email' },
   { table: 'post_performers', column: "encode(release_token_hash, 'hex')" },
   { table: 'post_performers', column: "encode(release_token_hash, 'base64')" },
   { table: 'performer_consent_events', column: 'ip' },
@@ -194,8 +193,8 @@ async function plantPrivateRecords(): Promise<void> {
     .values({
       post_id: post,
       kind: 'guest',
-      guest_name: `Guest ${stamp}`,
-      guest_email: `guest-${stamp}@example.test`,
+      guest_name: `Released Guest ${stamp}`,
+      guest_email: `released-guest-${stamp}@example.test`,
       release_token_hash: randomBytes(32),
       release_expires_at: new Date(Date.now() + 86_400_000),
       state: 'consented',
@@ -209,7 +208,7 @@ async function plantPrivateRecords(): Promise<void> {
       performer_id: guest.id,
       kind: 'consent',
       scopes: ['depicted', 'distribution'],
-      signature: `Guest ${stamp}`,
+      signature: `Released Guest ${stamp}`,
       ip: '192.0.2.199',
       user_agent: `PrivateBrowser/${stamp}`,
     })

@@ -78,6 +78,9 @@ export interface CreatorRow {
   readonly avatarVariants: Record<string, MediaVariant> | null;
 }
 
+/** Why a guest's waiting identity was closed without review: the creator took them off the post. */
+export const GUEST_REMOVED = 'The creator took this person off the post before review.';
+
 const NOT_CLEARED = sql<boolean>`(pp.state <> 'consented' OR pp.identity_id IS NULL)`;
 
 /** The only place that reads or writes migration 0036's tables (README.md "Tables"). */
@@ -279,8 +282,16 @@ export class PerformersRepository {
     return row.id;
   }
 
+  /** Takes people off a manifest; an identity a guest sent that still waits for review is closed first. */
   async deletePerformers(ids: readonly number[]): Promise<void> {
-    if (ids.length > 0) await this.db.deleteFrom('post_performers').where('id', 'in', ids).execute();
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('identity_submissions')
+      .set({ state: 'rejected', reason: GUEST_REMOVED, decided_at: sql`now()` })
+      .where('guest_performer_id', 'in', ids)
+      .where('state', 'in', ['started', 'pending'])
+      .execute();
+    await this.db.deleteFrom('post_performers').where('id', 'in', ids).execute();
   }
 
   async setReleaseToken(id: number, tokenHash: Buffer, expiresAt: Date): Promise<void> {

@@ -266,8 +266,15 @@ describe('guests without an account', () => {
       signature: 'Gina Guest',
       accept: true,
     };
+    // Each guest from an address of their own: release submissions are limited per address.
     const send = (body: unknown, path = token) =>
-      t.request({ method: 'POST', url: `/api/release/${path}`, payload: body as object, headers: { 'user-agent': BROWSER } });
+      t.request({
+        method: 'POST',
+        url: `/api/release/${path}`,
+        payload: body as object,
+        headers: { 'user-agent': BROWSER },
+        remoteAddress: path === token ? '198.51.100.1' : '198.51.100.2',
+      });
     expect((await send(signed)).body).toMatchObject({ error: 'release_signature_mismatch' });
     expect((await send({ ...signed, signature: ' gina  maria guest ' })).body).toMatchObject({
       release: { state: 'consented', submission: 'pending' },
@@ -287,6 +294,33 @@ describe('guests without an account', () => {
     expect(await moderator.api.get(`/api/admin/identity/${queued.id}`)).toMatchObject({
       submission: { userId: null, legalName: 'Gina Maria Guest', guestRelease: { postId: owner.postId } },
     });
+    // A guest taken off the post while their identity waits: the submission is closed, not left dangling.
+    const withPat = await owner.api.put(`/api/post/${owner.postId}/performers`, {
+      producedOn: today(),
+      performers: [
+        { kind: 'self' },
+        { kind: 'guest', name: 'Gina Guest', email },
+        { kind: 'guest', name: 'Pat', email: 'pat@example.test' },
+      ],
+    });
+    const patToken = /\/release\/([A-Za-z0-9_-]{43})/.exec((await lastMailTo(t, 'pat@example.test'))?.text ?? '')?.[1];
+    expect((await send({ ...signed, legalName: 'Pat Guest', signature: 'Pat Guest' }, patToken)).body).toMatchObject({
+      release: { submission: 'pending' },
+    });
+    expect(
+      await owner.api.put(`/api/post/${owner.postId}/performers`, {
+        producedOn: today(),
+        performers: [{ kind: 'self' }, { kind: 'guest', name: 'Gina Guest', email }],
+      }),
+    ).toMatchObject({ statusCode: 2 });
+    const closed = await db()
+      .selectFrom('identity_submissions')
+      .select(['state', 'guest_performer_id'])
+      .where('legal_name', '=', 'Pat Guest')
+      .executeTakeFirstOrThrow();
+    expect(closed).toEqual({ state: 'rejected', guest_performer_id: null });
+    expect(withPat.performers).toHaveLength(3);
+
     expect(await moderator.api.post(`/api/admin/identity/${queued.id}/approve`, {})).toMatchObject({ statusCode: 1 });
     expect(await postStatus(owner.postId)).toBe(PostStatus.published);
     const identity = await db()
