@@ -140,7 +140,7 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'exports:remove-archive': (deps, payload) => required(deps.exports, 'exports').removeArchive(payload.key),
   'studio:publish-scheduled': (deps, payload) => required(deps.studio, 'studio').publishScheduled(payload.postId),
   'csam:purge-expired-evidence': async (deps) => {
-    await required(deps.csam, 'csam').purgeExpired();
+    await required(deps.csam, 'csam').evidence.purgeExpired();
   },
 };
 

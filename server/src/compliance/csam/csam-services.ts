@@ -10,6 +10,7 @@ import { SealedStore } from '../sealed/sealed-store.ts';
 import { CsamRepository } from './csam.repository.ts';
 import { CsamService } from './csam.service.ts';
 import type { CyberTiplineReporter } from './cybertipline.ts';
+import { EvidenceVault } from './evidence-vault.ts';
 import { FileCyberTiplineReporter } from './file-reporter.ts';
 
 /** The reporter CYBERTIPLINE_REPORTER names; `file` is the one built in. */
@@ -28,20 +29,28 @@ export function createCsamService(deps: {
   reporter?: CyberTiplineReporter;
 }): CsamService {
   const { config } = deps;
+  const repository = new CsamRepository(deps.db);
+  const evidence = new EvidenceVault({
+    repository,
+    cases: deps.cases,
+    audit: deps.audit,
+    storage: deps.storage,
+    sealed: new SealedStore(deps.storage, new Keyring(config.compliance.masterKeys)),
+    settings: { retentionDays: config.csam.retentionDays, baseUrl: config.http.baseUrl },
+    log: deps.log.child({ component: 'csam' }),
+  });
   return new CsamService({
-    repository: new CsamRepository(deps.db),
+    repository,
     cases: deps.cases,
     enforcement: deps.enforcement,
     audit: deps.audit,
     storage: deps.storage,
-    sealed: new SealedStore(deps.storage, new Keyring(config.compliance.masterKeys)),
+    evidence,
     reporter: deps.reporter ?? createCyberTiplineReporter(config.csam),
     settings: {
-      retentionDays: config.csam.retentionDays,
       baseUrl: config.http.baseUrl,
       contactName: config.csam.contactName,
       contactEmail: config.csam.contactEmail,
     },
-    log: deps.log.child({ component: 'csam' }),
   });
 }

@@ -33,7 +33,7 @@ export default async function csamRoutes(app: FastifyInstance, { csam }: { csam:
     const [queue, reports, evidence] = await Promise.all([
       csam.queue(staffActor(request), query.limit ?? PAGE, query.cursor),
       csam.reports(SIDE_LISTS),
-      csam.evidenceList(SIDE_LISTS),
+      csam.evidence.list(SIDE_LISTS),
     ]);
     return envelope({ ...queue, now: new Date().toISOString(), reports, evidence } satisfies Omit<
       RestrictedQueueAnswer,
@@ -69,7 +69,7 @@ export default async function csamRoutes(app: FastifyInstance, { csam }: { csam:
 
   app.get('/api/admin/csam/evidence/:id', { config: cleared, schema: { params: EvidenceParams } }, async (request) => {
     const { id } = request.params as Static<typeof EvidenceParams>;
-    return envelope((await csam.evidence(viewer(request), id)) satisfies Omit<EvidenceAnswer, 'statusCode'>);
+    return envelope((await csam.evidence.view(viewer(request), id)) satisfies Omit<EvidenceAnswer, 'statusCode'>);
   });
 
   app.get(
@@ -77,7 +77,7 @@ export default async function csamRoutes(app: FastifyInstance, { csam }: { csam:
     { config: cleared, schema: { params: FileParams } },
     async (request, reply) => {
       const { id, position } = request.params as Static<typeof FileParams>;
-      const file = await csam.download(viewer(request), id, position);
+      const file = await csam.evidence.download(viewer(request), id, position);
       const name = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
       return reply
         .headers({ ...PRIVATE, 'content-disposition': `attachment; filename="evidence-${id}-${name}"` })
@@ -92,7 +92,7 @@ export default async function csamRoutes(app: FastifyInstance, { csam }: { csam:
     async (request) => {
       const { id } = request.params as Static<typeof EvidenceParams>;
       const { hold, reason } = request.body as Static<typeof LegalHoldBody>;
-      return envelope({ evidence: await csam.setLegalHold(viewer(request), id, hold, reason.trim()) }, OK_ACTION);
+      return envelope({ evidence: await csam.evidence.setLegalHold(viewer(request), id, hold, reason.trim()) }, OK_ACTION);
     },
   );
 

@@ -199,17 +199,17 @@ describe('CSAM workflow', () => {
 
     // The registered job runs on the real clock: nothing is due yet.
     await jobHandlers['csam:purge-expired-evidence'](jobDeps(t.container), {});
-    await csam.purgeExpired(at(364));
+    await csam.evidence.purgeExpired(at(364));
     expect(await present()).toBe(1);
 
     const held = await admin.api.put(`/api/admin/csam/evidence/${evidenceId}/legal-hold`, { hold: true, reason: 'Subpoena 42' });
     expect(held.evidence).toMatchObject({ legalHold: true, legalHoldReason: 'Subpoena 42' });
-    await csam.purgeExpired(at(366));
+    await csam.evidence.purgeExpired(at(366));
     expect(await present()).toBe(1);
     for (const key of keys) expect(await storage.exists(key)).toBe(true);
 
     await admin.api.put(`/api/admin/csam/evidence/${evidenceId}/legal-hold`, { hold: false, reason: '' });
-    expect(await csam.purgeExpired(at(366))).toBeGreaterThanOrEqual(1);
+    expect(await csam.evidence.purgeExpired(at(366))).toBeGreaterThanOrEqual(1);
     expect(await present()).toBe(0);
     for (const key of keys) expect(await storage.exists(key)).toBe(false);
     const audit = await db.selectFrom('audit_log').select('action').where('case_id', '=', caseId).execute();

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import styles from '../moderation/Admin.module.css';
 import { ActionStatusLine, AdminPanel } from '../moderation/AdminPanel';
+import { AdminTable } from '../moderation/AdminTable';
 import { useAdminAction } from '../moderation/useAdminAction';
 import own from './Csam.module.css';
 import type { ReportView } from './csam-types';
@@ -20,71 +21,59 @@ export function CyberTiplineReports({ reports, now }: { reports: readonly Report
       {reports.length === 0 ? (
         <p className={styles.hint}>{t('csam.reports.empty')}</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table} data-testid="cybertipline-reports">
-            <thead>
-              <tr>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.reports.case')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.reports.age')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.reports.status')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.reports.reference')}
-                </th>
+        <AdminTable
+          columns={[
+            { label: t('csam.reports.case'), className: own.nowrap },
+            { label: t('csam.reports.age'), className: own.nowrap },
+            { label: t('csam.reports.status'), className: own.nowrap },
+            { label: t('csam.reports.reference'), className: own.nowrap },
+          ]}
+          testId="cybertipline-reports"
+        >
+          {reports.map((report) => {
+            const late = report.status === 'pending' && hoursBetween(report.createdAt, now) >= LATE_AFTER_HOURS;
+            return (
+              <tr key={report.id}>
+                <td className={own.nowrap}>
+                  <Link to={`/admin/restricted/${report.caseId}`}>#{report.caseId}</Link>
+                </td>
+                <td>
+                  <div className={`${own.nowrap} ${late ? own.late : ''}`}>
+                    {waitingTime(report.createdAt, report.submittedAt ?? now, t)}
+                  </div>
+                  {late && <div className={`${own.nowrap} ${own.late}`}>{t('csam.reports.late')}</div>}
+                </td>
+                <td>
+                  {report.status === 'submitted' ? (
+                    t('csam.reports.submitted', { id: report.ncmecReportId ?? '' })
+                  ) : (
+                    <form
+                      className={`${own.inlineForm} ${own.nowrap}`}
+                      onSubmit={async (event) => {
+                        event.preventDefault();
+                        const ncmecReportId = String(new FormData(event.currentTarget).get('ncmecReportId') ?? '').trim();
+                        await run(`/api/admin/csam/reports/${report.id}/submitted`, { ncmecReportId });
+                      }}
+                    >
+                      <input
+                        name="ncmecReportId"
+                        required
+                        inputMode="numeric"
+                        pattern="[0-9]{1,20}"
+                        aria-label={t('csam.reports.ncmecId', { id: report.caseId })}
+                        className={`${styles.input} ${own.ncmecInput}`}
+                      />
+                      <button type="submit" className={styles.button} disabled={busy}>
+                        {t('csam.reports.markSubmitted')}
+                      </button>
+                    </form>
+                  )}
+                </td>
+                <td className={`${own.hash} ${own.nowrap}`}>{report.reference}</td>
               </tr>
-            </thead>
-            <tbody>
-              {reports.map((report) => {
-                const late = report.status === 'pending' && hoursBetween(report.createdAt, now) >= LATE_AFTER_HOURS;
-                return (
-                  <tr key={report.id}>
-                    <td className={own.nowrap}>
-                      <Link to={`/admin/restricted/${report.caseId}`}>#{report.caseId}</Link>
-                    </td>
-                    <td>
-                      <div className={`${own.nowrap} ${late ? own.late : ''}`}>
-                        {waitingTime(report.createdAt, report.submittedAt ?? now, t)}
-                      </div>
-                      {late && <div className={`${own.nowrap} ${own.late}`}>{t('csam.reports.late')}</div>}
-                    </td>
-                    <td>
-                      {report.status === 'submitted' ? (
-                        t('csam.reports.submitted', { id: report.ncmecReportId ?? '' })
-                      ) : (
-                        <form
-                          className={`${own.inlineForm} ${own.nowrap}`}
-                          onSubmit={async (event) => {
-                            event.preventDefault();
-                            const ncmecReportId = String(new FormData(event.currentTarget).get('ncmecReportId') ?? '').trim();
-                            await run(`/api/admin/csam/reports/${report.id}/submitted`, { ncmecReportId });
-                          }}
-                        >
-                          <input
-                            name="ncmecReportId"
-                            required
-                            inputMode="numeric"
-                            pattern="[0-9]{1,20}"
-                            aria-label={t('csam.reports.ncmecId', { id: report.caseId })}
-                            className={`${styles.input} ${own.ncmecInput}`}
-                          />
-                          <button type="submit" className={styles.button} disabled={busy}>
-                            {t('csam.reports.markSubmitted')}
-                          </button>
-                        </form>
-                      )}
-                    </td>
-                    <td className={`${own.hash} ${own.nowrap}`}>{report.reference}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
       <ActionStatusLine status={status} />
     </AdminPanel>

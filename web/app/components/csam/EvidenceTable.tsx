@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { numberLocale } from '../../lib/format-number';
 import styles from '../moderation/Admin.module.css';
 import { AdminPanel } from '../moderation/AdminPanel';
+import { AdminTable } from '../moderation/AdminTable';
 import own from './Csam.module.css';
 import type { EvidenceSummary } from './csam-types';
 
@@ -15,40 +16,25 @@ export function EvidenceTable({ evidence }: { evidence: readonly EvidenceSummary
       {evidence.length === 0 ? (
         <p className={styles.hint}>{t('csam.evidence.empty')}</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.reports.case')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.evidence.preserved')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.evidence.retainUntil')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('csam.evidence.hold')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {evidence.map((item) => (
-                <tr key={item.id}>
-                  <td className={own.nowrap}>
-                    <Link to={`/admin/restricted/${item.caseId}`}>#{item.caseId}</Link>
-                  </td>
-                  <td className={own.nowrap}>{date.format(new Date(item.preservedAt))}</td>
-                  <td className={own.nowrap}>{date.format(new Date(item.retainUntil))}</td>
-                  <td>
-                    {item.legalHold ? t('csam.evidence.held', { reason: item.legalHoldReason }) : t('csam.evidence.notHeld')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            { label: t('csam.reports.case'), className: own.nowrap },
+            { label: t('csam.evidence.preserved'), className: own.nowrap },
+            { label: t('csam.evidence.retainUntil'), className: own.nowrap },
+            { label: t('csam.evidence.hold'), className: own.nowrap },
+          ]}
+        >
+          {evidence.map((item) => (
+            <tr key={item.id}>
+              <td className={own.nowrap}>
+                <Link to={`/admin/restricted/${item.caseId}`}>#{item.caseId}</Link>
+              </td>
+              <td className={own.nowrap}>{date.format(new Date(item.preservedAt))}</td>
+              <td className={own.nowrap}>{date.format(new Date(item.retainUntil))}</td>
+              <td>{item.legalHold ? t('csam.evidence.held', { reason: item.legalHoldReason }) : t('csam.evidence.notHeld')}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminPanel>
   );

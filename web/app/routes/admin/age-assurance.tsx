@@ -9,6 +9,7 @@ import own from '../../components/age-assurance/AgeAssurance.module.css';
 import { AgeRuleForm, REQUIREMENTS } from '../../components/age-assurance/AgeRuleForm';
 import { removeAgeRule, saveAgeRule } from '../../components/age-assurance/age-rules-api';
 import styles from '../../components/moderation/Admin.module.css';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import { useTranslation } from '../../i18n/react';
@@ -59,71 +60,63 @@ export default function AdminAgeAssurance({ loaderData }: Route.ComponentProps) 
         <p role="status" className={styles.status} data-kind="failed">
           {failure}
         </p>
-        <div className={styles.scroll}>
-          <table className={`${styles.table} ${own.whole}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('ageassurance.admin.table.jurisdiction')}</th>
-                <th scope="col">{t('ageassurance.admin.table.requirement')}</th>
-                <th scope="col">{t('ageassurance.admin.table.note')}</th>
-                <th scope="col" className={own.nowrap}>
-                  {t('ageassurance.admin.table.updated')}
-                </th>
-                <th scope="col">
-                  <span className={own.nowrap}>{t('ageassurance.admin.table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((rule) => (
-                <tr key={rule.jurisdiction}>
-                  <th scope="row" className={own.nowrap} dir="auto">
-                    {place(rule)}
-                  </th>
-                  <td>
-                    <select
-                      className={styles.select}
-                      value={rule.requirement}
-                      aria-label={t('ageassurance.admin.changeLabel', { jurisdiction: place(rule) })}
-                      onChange={(event) =>
-                        change(() =>
-                          saveAgeRule({
-                            jurisdiction: rule.jurisdiction,
-                            requirement: event.currentTarget.value as AgeAssuranceRule['requirement'],
-                            note: rule.note,
-                          }),
-                        )
-                      }
-                    >
-                      {REQUIREMENTS.map((requirement) => (
-                        <option key={requirement} value={requirement}>
-                          {t(`ageassurance.requirement.${requirement}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td dir="auto" className={own.notes}>
-                    {rule.note}
-                  </td>
-                  <td className={own.nowrap}>{time.format(new Date(rule.updatedAt))}</td>
-                  <td>
-                    {rule.jurisdiction !== '*' && (
-                      <button
-                        type="button"
-                        className={styles.button}
-                        data-tone="danger"
-                        aria-label={t('ageassurance.admin.removeLabel', { jurisdiction: place(rule) })}
-                        onClick={() => change(() => removeAgeRule(rule.jurisdiction))}
-                      >
-                        {t('ageassurance.admin.remove')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            t('ageassurance.admin.table.jurisdiction'),
+            t('ageassurance.admin.table.requirement'),
+            t('ageassurance.admin.table.note'),
+            { label: t('ageassurance.admin.table.updated'), className: own.nowrap },
+            { label: t('ageassurance.admin.table.actions'), className: own.nowrap },
+          ]}
+          className={own.whole}
+        >
+          {rules.map((rule) => (
+            <tr key={rule.jurisdiction}>
+              <th scope="row" className={own.nowrap} dir="auto">
+                {place(rule)}
+              </th>
+              <td>
+                <select
+                  className={styles.select}
+                  value={rule.requirement}
+                  aria-label={t('ageassurance.admin.changeLabel', { jurisdiction: place(rule) })}
+                  onChange={(event) =>
+                    change(() =>
+                      saveAgeRule({
+                        jurisdiction: rule.jurisdiction,
+                        requirement: event.currentTarget.value as AgeAssuranceRule['requirement'],
+                        note: rule.note,
+                      }),
+                    )
+                  }
+                >
+                  {REQUIREMENTS.map((requirement) => (
+                    <option key={requirement} value={requirement}>
+                      {t(`ageassurance.requirement.${requirement}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td dir="auto" className={own.notes}>
+                {rule.note}
+              </td>
+              <td className={own.nowrap}>{time.format(new Date(rule.updatedAt))}</td>
+              <td>
+                {rule.jurisdiction !== '*' && (
+                  <button
+                    type="button"
+                    className={styles.button}
+                    data-tone="danger"
+                    aria-label={t('ageassurance.admin.removeLabel', { jurisdiction: place(rule) })}
+                    onClick={() => change(() => removeAgeRule(rule.jurisdiction))}
+                  >
+                    {t('ageassurance.admin.remove')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </section>
     </>
   );

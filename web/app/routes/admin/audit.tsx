@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { AuditAnswer } from '../../components/moderation/admin-types';
@@ -69,32 +70,28 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className={styles.empty}>{t('moderation.audit.empty')}</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table} data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('moderation.audit.when')}</th>
-                <th scope="col">{t('moderation.audit.who')}</th>
-                <th scope="col">{t('moderation.audit.action')}</th>
-                <th scope="col">{t('moderation.audit.subject')}</th>
-                <th scope="col">{t('moderation.audit.case')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={entry.createdAt}>{format.format(new Date(entry.createdAt))}</time>
-                  </td>
-                  <td>{entry.actor ? `@${entry.actor.username}` : t('moderation.case.system')}</td>
-                  <td>{entry.action}</td>
-                  <td>{entry.subjectType && `${entry.subjectType} ${entry.subjectId}`}</td>
-                  <td>{entry.caseId && <Link to={`/admin/case/${entry.caseId}`}>#{entry.caseId}</Link>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            t('moderation.audit.when'),
+            t('moderation.audit.who'),
+            t('moderation.audit.action'),
+            t('moderation.audit.subject'),
+            t('moderation.audit.case'),
+          ]}
+          testId="audit-table"
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.createdAt}>{format.format(new Date(entry.createdAt))}</time>
+              </td>
+              <td>{entry.actor ? `@${entry.actor.username}` : t('moderation.case.system')}</td>
+              <td>{entry.action}</td>
+              <td>{entry.subjectType && `${entry.subjectType} ${entry.subjectId}`}</td>
+              <td>{entry.caseId && <Link to={`/admin/case/${entry.caseId}`}>#{entry.caseId}</Link>}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {nextCursor && (
         <Link to={`/admin/audit?${search ? `${search}&` : ''}cursor=${encodeURIComponent(nextCursor)}`} className={styles.button}>

@@ -4,6 +4,7 @@ import type { HashBanksAnswer } from '../../../../server/src/compliance/hash-ban
 import own from '../../components/hash-banks/HashBanks.module.css';
 import { HashListImport } from '../../components/hash-banks/HashListImport';
 import styles from '../../components/moderation/Admin.module.css';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import { useTranslation } from '../../i18n/react';
@@ -34,36 +35,24 @@ export default function AdminHashBanks({ loaderData }: Route.ComponentProps) {
         <h2 id="banks-title" className={styles.panelTitle}>
           {t('hashbanks.banks.title')}
         </h2>
-        <div className={styles.scroll}>
-          <table className={`${styles.table} ${own.whole}`}>
-            <thead>
-              <tr>
-                <th scope="col" className={own.nowrap}>
-                  {t('hashbanks.banks.name')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('hashbanks.banks.source')}
-                </th>
-                <th scope="col" className={own.nowrap}>
-                  {t('hashbanks.banks.category')}
-                </th>
-                <th scope="col" className={`${own.number} ${own.nowrap}`}>
-                  {t('hashbanks.banks.entries')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {banks.map((bank) => (
-                <tr key={bank.id}>
-                  <td dir="auto">{bank.name}</td>
-                  <td>{t(`hashbanks.banks.${bank.source}`)}</td>
-                  <td>{t(`moderation.category.${bank.category}`)}</td>
-                  <td className={`${own.number} ${own.nowrap}`}>{number.format(bank.entries)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            { label: t('hashbanks.banks.name'), className: own.nowrap },
+            { label: t('hashbanks.banks.source'), className: own.nowrap },
+            { label: t('hashbanks.banks.category'), className: own.nowrap },
+            { label: t('hashbanks.banks.entries'), className: `${own.number} ${own.nowrap}` },
+          ]}
+          className={own.whole}
+        >
+          {banks.map((bank) => (
+            <tr key={bank.id}>
+              <td dir="auto">{bank.name}</td>
+              <td>{t(`hashbanks.banks.${bank.source}`)}</td>
+              <td>{t(`moderation.category.${bank.category}`)}</td>
+              <td className={`${own.number} ${own.nowrap}`}>{number.format(bank.entries)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </section>
       <HashListImport bankNames={banks.filter((bank) => bank.source === 'imported').map((bank) => bank.name)} />
       <section className={styles.panel} aria-labelledby="matches-title">
@@ -73,48 +62,34 @@ export default function AdminHashBanks({ loaderData }: Route.ComponentProps) {
         {matches.length === 0 ? (
           <p className={styles.hint}>{t('hashbanks.matches.empty')}</p>
         ) : (
-          <div className={styles.scroll}>
-            <table className={`${styles.table} ${own.whole}`}>
-              <thead>
-                <tr>
-                  <th scope="col" className={own.nowrap}>
-                    {t('hashbanks.matches.time')}
-                  </th>
-                  <th scope="col" className={own.nowrap}>
-                    {t('hashbanks.matches.post')}
-                  </th>
-                  <th scope="col" className={own.nowrap}>
-                    {t('hashbanks.matches.bank')}
-                  </th>
-                  <th scope="col" className={`${own.number} ${own.nowrap}`}>
-                    {t('hashbanks.matches.distance')}
-                  </th>
-                  <th scope="col" className={own.nowrap}>
-                    {t('hashbanks.matches.case')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {matches.map((match) => (
-                  <tr key={match.id}>
-                    <td className={own.nowrap}>
-                      <time dateTime={match.createdAt}>{time.format(new Date(match.createdAt))}</time>
-                    </td>
-                    <td className={own.nowrap}>{t('hashbanks.matches.postNumber', { id: match.postId })}</td>
-                    <td dir="auto">{match.bankName}</td>
-                    <td className={`${own.number} ${own.nowrap}`}>{number.format(match.distance)}</td>
-                    <td className={own.nowrap}>
-                      {match.caseId === null ? (
-                        t('hashbanks.matches.noCase')
-                      ) : (
-                        <Link to={`/admin/case/${match.caseId}`}>{t('hashbanks.matches.openCase', { id: match.caseId })}</Link>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              { label: t('hashbanks.matches.time'), className: own.nowrap },
+              { label: t('hashbanks.matches.post'), className: own.nowrap },
+              { label: t('hashbanks.matches.bank'), className: own.nowrap },
+              { label: t('hashbanks.matches.distance'), className: `${own.number} ${own.nowrap}` },
+              { label: t('hashbanks.matches.case'), className: own.nowrap },
+            ]}
+            className={own.whole}
+          >
+            {matches.map((match) => (
+              <tr key={match.id}>
+                <td className={own.nowrap}>
+                  <time dateTime={match.createdAt}>{time.format(new Date(match.createdAt))}</time>
+                </td>
+                <td className={own.nowrap}>{t('hashbanks.matches.postNumber', { id: match.postId })}</td>
+                <td dir="auto">{match.bankName}</td>
+                <td className={`${own.number} ${own.nowrap}`}>{number.format(match.distance)}</td>
+                <td className={own.nowrap}>
+                  {match.caseId === null ? (
+                    t('hashbanks.matches.noCase')
+                  ) : (
+                    <Link to={`/admin/case/${match.caseId}`}>{t('hashbanks.matches.openCase', { id: match.caseId })}</Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </>

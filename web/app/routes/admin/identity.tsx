@@ -3,6 +3,7 @@ import { serverContext } from '#server-context';
 import type { IdentityQueueAnswer } from '../../../../server/src/compliance/verification/verification-schema.ts';
 import own from '../../components/identity/IdentityReview.module.css';
 import styles from '../../components/moderation/Admin.module.css';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import { useTranslation } from '../../i18n/react';
@@ -30,35 +31,30 @@ export default function AdminIdentityQueue({ loaderData }: Route.ComponentProps)
         {submissions.length === 0 ? (
           <p className={styles.empty}>{t('identity.admin.empty')}</p>
         ) : (
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('identity.admin.account')}</th>
-                  <th scope="col">{t('identity.admin.submitted')}</th>
-                  <th scope="col">{t('identity.admin.stateLabel')}</th>
-                  <th scope="col">{t('identity.admin.review')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {submissions.map((item) => (
-                  <tr key={item.id}>
-                    <td dir="auto">@{item.username}</td>
-                    <td>
-                      <time dateTime={item.createdAt}>{time.format(new Date(item.createdAt))}</time>
-                    </td>
-                    <td>
-                      {t(`identity.admin.states.${item.state}`)}
-                      {item.flag && <span className={own.flag}> · {t('identity.admin.bannedIdentity')}</span>}
-                    </td>
-                    <td>
-                      <Link to={`/admin/identity/${item.id}`}>{t('identity.admin.open', { id: item.id })}</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              t('identity.admin.account'),
+              t('identity.admin.submitted'),
+              t('identity.admin.stateLabel'),
+              t('identity.admin.review'),
+            ]}
+          >
+            {submissions.map((item) => (
+              <tr key={item.id}>
+                <td dir="auto">@{item.username}</td>
+                <td>
+                  <time dateTime={item.createdAt}>{time.format(new Date(item.createdAt))}</time>
+                </td>
+                <td>
+                  {t(`identity.admin.states.${item.state}`)}
+                  {item.flag && <span className={own.flag}> · {t('identity.admin.bannedIdentity')}</span>}
+                </td>
+                <td>
+                  <Link to={`/admin/identity/${item.id}`}>{t('identity.admin.open', { id: item.id })}</Link>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </>

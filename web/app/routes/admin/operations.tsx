@@ -2,6 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
 import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { OperationsAnswer, StaffMeAnswer } from '../../components/moderation/admin-types';
@@ -58,44 +59,39 @@ export default function AdminOperations({ loaderData }: Route.ComponentProps) {
         {failedJobs.length === 0 ? (
           <p className={styles.hint}>{t('moderation.operations.noFailedJobs')}</p>
         ) : (
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('moderation.operations.task')}</th>
-                  <th scope="col">{t('moderation.operations.attempts')}</th>
-                  <th scope="col">{t('moderation.operations.lastError')}</th>
-                  {isAdmin && <th scope="col">{t('moderation.operations.retry')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {failedJobs.map((job) => (
-                  <tr key={job.id}>
-                    <td>
-                      {job.task}
-                      <br />
-                      <time dateTime={job.updatedAt}>{time.format(new Date(job.updatedAt))}</time>
-                    </td>
-                    <td>{number.format(job.attempts)}</td>
-                    <td>{job.lastError}</td>
-                    {isAdmin && (
-                      <td>
-                        <button
-                          type="button"
-                          className={styles.button}
-                          disabled={busy}
-                          aria-label={t('moderation.operations.retryJob', { task: job.task })}
-                          onClick={() => run(`/api/admin/operations/jobs/${job.id}/retry`, {})}
-                        >
-                          {t('moderation.operations.retry')}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              t('moderation.operations.task'),
+              t('moderation.operations.attempts'),
+              t('moderation.operations.lastError'),
+              isAdmin && t('moderation.operations.retry'),
+            ]}
+          >
+            {failedJobs.map((job) => (
+              <tr key={job.id}>
+                <td>
+                  {job.task}
+                  <br />
+                  <time dateTime={job.updatedAt}>{time.format(new Date(job.updatedAt))}</time>
+                </td>
+                <td>{number.format(job.attempts)}</td>
+                <td>{job.lastError}</td>
+                {isAdmin && (
+                  <td>
+                    <button
+                      type="button"
+                      className={styles.button}
+                      disabled={busy}
+                      aria-label={t('moderation.operations.retryJob', { task: job.task })}
+                      onClick={() => run(`/api/admin/operations/jobs/${job.id}/retry`, {})}
+                    >
+                      {t('moderation.operations.retry')}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </AdminTable>
         )}
         <ActionStatusLine status={status} />
       </AdminPanel>

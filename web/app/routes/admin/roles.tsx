@@ -1,6 +1,7 @@
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
 import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { RolesAnswer, StaffRole } from '../../components/moderation/admin-types';
@@ -62,44 +63,39 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
         <ActionStatusLine status={status} />
       </AdminPanel>
       <AdminPanel id="grants-title" title={t('moderation.roles.current')}>
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('moderation.roles.username')}</th>
-                <th scope="col">{t('moderation.roles.role')}</th>
-                <th scope="col">{t('moderation.roles.grantedBy')}</th>
-                <th scope="col">{t('moderation.roles.revoke')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.grants.map((grant) => (
-                <tr key={`${grant.user.id}-${grant.role}`}>
-                  <td>@{grant.user.username}</td>
-                  <td>{t(`moderation.roles.names.${grant.role}`)}</td>
-                  <td>
-                    {grant.grantedBy ? `@${grant.grantedBy.username}` : t('moderation.case.system')} ·{' '}
-                    <time dateTime={grant.grantedAt}>{date.format(new Date(grant.grantedAt))}</time>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.button}
-                      disabled={busy}
-                      aria-label={t('moderation.roles.revokeFrom', {
-                        role: t(`moderation.roles.names.${grant.role}`),
-                        username: grant.user.username,
-                      })}
-                      onClick={() => run('/api/admin/roles', { username: grant.user.username, role: grant.role }, 'DELETE')}
-                    >
-                      {t('moderation.roles.revoke')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            t('moderation.roles.username'),
+            t('moderation.roles.role'),
+            t('moderation.roles.grantedBy'),
+            t('moderation.roles.revoke'),
+          ]}
+        >
+          {loaderData.grants.map((grant) => (
+            <tr key={`${grant.user.id}-${grant.role}`}>
+              <td>@{grant.user.username}</td>
+              <td>{t(`moderation.roles.names.${grant.role}`)}</td>
+              <td>
+                {grant.grantedBy ? `@${grant.grantedBy.username}` : t('moderation.case.system')} ·{' '}
+                <time dateTime={grant.grantedAt}>{date.format(new Date(grant.grantedAt))}</time>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className={styles.button}
+                  disabled={busy}
+                  aria-label={t('moderation.roles.revokeFrom', {
+                    role: t(`moderation.roles.names.${grant.role}`),
+                    username: grant.user.username,
+                  })}
+                  onClick={() => run('/api/admin/roles', { username: grant.user.username, role: grant.role }, 'DELETE')}
+                >
+                  {t('moderation.roles.revoke')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </AdminPanel>
     </>
   );

@@ -2,6 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { serverContext } from '#server-context';
 import styles from '../../components/moderation/Admin.module.css';
 import { ActionStatusLine, AdminPanel } from '../../components/moderation/AdminPanel';
+import { AdminTable } from '../../components/moderation/AdminTable';
 import { adminData } from '../../components/moderation/admin-loader.server';
 import { privatePageMeta } from '../../components/moderation/admin-meta';
 import type { StaffMeAnswer, WatchedWordsAnswer } from '../../components/moderation/admin-types';
@@ -82,47 +83,42 @@ export default function AdminWatchedWords({ loaderData }: Route.ComponentProps) 
         {loaderData.words.length === 0 ? (
           <p className={styles.hint}>{t('moderation.words.empty')}</p>
         ) : (
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('moderation.words.term')}</th>
-                  <th scope="col">{t('moderation.words.scopes')}</th>
-                  <th scope="col">{t('moderation.words.action')}</th>
-                  {isAdmin && <th scope="col">{t('moderation.case.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.words.map((word) => (
-                  <tr key={word.id}>
-                    <td>{word.term}</td>
-                    <td>{word.scopes.map((scope) => t(`moderation.words.scope.${scope}`)).join(', ')}</td>
-                    <td>{t(`moderation.words.actions.${word.action}`)}</td>
-                    {isAdmin && (
-                      <td>
-                        <div className={styles.toolbar}>
-                          <WatchedWordEditor
-                            word={word}
-                            busy={busy}
-                            onSave={(change) => run(`/api/admin/watched-words/${word.id}`, change, 'PUT')}
-                          />
-                          <button
-                            type="button"
-                            className={styles.button}
-                            disabled={busy}
-                            aria-label={t('moderation.words.removeTerm', { term: word.term })}
-                            onClick={() => run(`/api/admin/watched-words/${word.id}`, undefined, 'DELETE')}
-                          >
-                            {t('moderation.words.remove')}
-                          </button>
-                        </div>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              t('moderation.words.term'),
+              t('moderation.words.scopes'),
+              t('moderation.words.action'),
+              isAdmin && t('moderation.case.actions'),
+            ]}
+          >
+            {loaderData.words.map((word) => (
+              <tr key={word.id}>
+                <td>{word.term}</td>
+                <td>{word.scopes.map((scope) => t(`moderation.words.scope.${scope}`)).join(', ')}</td>
+                <td>{t(`moderation.words.actions.${word.action}`)}</td>
+                {isAdmin && (
+                  <td>
+                    <div className={styles.toolbar}>
+                      <WatchedWordEditor
+                        word={word}
+                        busy={busy}
+                        onSave={(change) => run(`/api/admin/watched-words/${word.id}`, change, 'PUT')}
+                      />
+                      <button
+                        type="button"
+                        className={styles.button}
+                        disabled={busy}
+                        aria-label={t('moderation.words.removeTerm', { term: word.term })}
+                        onClick={() => run(`/api/admin/watched-words/${word.id}`, undefined, 'DELETE')}
+                      >
+                        {t('moderation.words.remove')}
+                      </button>
+                    </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </AdminPanel>
     </>
