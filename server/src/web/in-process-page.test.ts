@@ -31,6 +31,11 @@ beforeAll(async () => {
         page: request.session,
         me: await inProcessApi(app, request)('/api/user/me'),
       }));
+      app.get('/logout-probe', async (request) => {
+        const api = inProcessApi(app, request);
+        await api('/api/logout', { method: 'POST' });
+        return { me: await api('/api/user/me') };
+      });
     },
   });
 }, 60_000);
@@ -64,7 +69,7 @@ test('a page reads the age-assurance status its in-process call would have been 
   expect(await probe('', { ...gb, ...bearer, cookie: `authorization=${session.accessToken}` })).toMatchObject({ passed: false });
 });
 
-test("a page's in-process calls take its session instead of resolving their own, and only from within", async () => {
+test("a page's in-process calls take its session instead of resolving their own, until a write, and only from within", async () => {
   const { db } = t.container.database;
   const { jwtSecret } = t.container.config.auth;
   const user = await createUser(db);
@@ -91,6 +96,13 @@ test("a page's in-process calls take its session instead of resolving their own,
   expect(withBearer.me.user).toMatchObject({ id: other.id });
   expect(withBearer.resolved).toBe(2);
   resolve.mockRestore();
+  // After a write the calls resolve their own session: a loader that logged out reads no one.
+  const loggedOut = await t.request({
+    method: 'GET',
+    url: '/logout-probe',
+    headers: { cookie: `authorization=${session.accessToken}` },
+  });
+  expect(loggedOut.body.me.error).toBe('login_required');
 
   // From outside, a page session header is no one's: the request stays anonymous.
   const forged = Buffer.from(JSON.stringify({ token: null, session: { userId: user.id, anonymous: false, debugLevel: 0 } }));

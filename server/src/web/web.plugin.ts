@@ -42,7 +42,9 @@ const FORWARDED = [
  * loaders must not change what they receive. A write (an action) forgets the reads made before it.
  */
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
-  const headers: Record<string, string> = pageSessionHeaders(request);
+  const headers: Record<string, string> = {};
+  // A write may end or change the session (a logout, an e-mail action): the calls after it resolve their own.
+  let session = pageSessionHeaders(request);
   for (const name of FORWARDED) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
@@ -52,7 +54,13 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
       method: (init.method ?? 'GET') as 'GET',
       url: path,
       remoteAddress: request.ip,
-      headers: { ...headers, ...inProcessCallHeaders, 'x-request-id': request.id, [LOCATION_HEADER]: locationHeader(request) },
+      headers: {
+        ...headers,
+        ...session,
+        ...inProcessCallHeaders,
+        'x-request-id': request.id,
+        [LOCATION_HEADER]: locationHeader(request),
+      },
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
     // A route's own limit refusing the page's client is the page's answer too, never a server error.
@@ -65,6 +73,7 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     if ((init.method ?? 'GET').toUpperCase() !== 'GET') {
       reads.clear();
+      session = {};
       return (await call(path, init)) as T;
     }
     let answer = reads.get(path);
