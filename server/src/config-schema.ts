@@ -420,6 +420,12 @@ export const settingsSchema = Type.Object({
     description:
       'An upload whose PDQ hash is within this many bits (of 256) of a hash-bank entry is quarantined for review; 31 is what PDQ recommends.',
   }),
+  PERFORMER_RELEASE_LINK_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 90,
+    default: 14,
+    description: "Days a guest performer's release link works (compliance/performers/README.md); the creator may send a new one.",
+  }),
   CSAM_EVIDENCE_RETENTION_DAYS: Type.Integer({
     minimum: 365,
     maximum: 3650,

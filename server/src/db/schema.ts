@@ -239,7 +239,14 @@ export interface TagPreferencesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation' | 'data-export';
+export type NotificationType =
+  | 'user-follow'
+  | 'post-like'
+  | 'post-created'
+  | 'scraper-done'
+  | 'moderation'
+  | 'data-export'
+  | 'performer';
 
 export interface NotificationsTable {
   id: Generated<number>;

@@ -23,7 +23,10 @@ export interface SealedDocument {
 
 export interface IdentitySubmissionsTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null for a guest performer's release (migration 0036, compliance/performers/). */
+  user_id: number | null;
+  /** Migration 0036: the guest performer whose release link sent this identity. */
+  guest_performer_id: ColumnType<number | null, number | null | undefined, number | null>;
   provider: string;
   state: ColumnType<SubmissionState, SubmissionState | undefined, SubmissionState>;
   vendor_reference: string | null;

@@ -16,6 +16,7 @@ function item(values: Partial<NotificationView> & { id: number }): NotificationV
     post: { id: 10, title: 't', path: '/video?id=10', media: [] },
     scraperJob: null,
     moderation: null,
+    performer: null,
     minOld: 0,
     isNew: true,
     ...values,
