@@ -38,5 +38,16 @@ export async function verifyCreator(userId: number): Promise<void> {
        ON CONFLICT (user_id) DO NOTHING`,
       [userId, `e2e-performer-${userId}`],
     );
+    // Posts the account already has get the manifest a verified creator declares (themself, consenting)
+    // and a production date, so their 2257 records are complete and the legacy guard leaves them published.
+    await client.query(`UPDATE posts SET produced_on = created_at::date WHERE user_id = $1 AND produced_on IS NULL`, [userId]);
+    await client.query(
+      `INSERT INTO post_performers (post_id, kind, user_id, identity_id, state, scopes)
+       SELECT p.id, 'self', p.user_id, i.id, 'consented', ARRAY['depicted', 'distribution', 'downloads']
+       FROM posts p JOIN performer_identities i ON i.user_id = p.user_id
+       WHERE p.user_id = $1
+       ON CONFLICT DO NOTHING`,
+      [userId],
+    );
   });
 }

@@ -6,7 +6,7 @@ import { parseSettings } from '../server/src/config.ts';
 /** Every legal document at /legal/<name> and at its top-level alias, with the English heading. */
 /** The neutral wordings visitors see for operator details still at their defaults. */
 const common = JSON.parse(readFileSync(new URL('../web/app/content/en/common.json', import.meta.url), 'utf8')) as {
-  unsetDetails: { custodianName: string; custodianAddress: string };
+  unsetDetails: { custodianName: string; custodianAddress: string; custodianEmail: string };
 };
 
 const legalDocuments: ReadonlyArray<{ name: string; heading: string }> = [
@@ -80,6 +80,7 @@ test('the 2257 statement shows visitors a neutral custodian wording until the op
   const section = page.locator('section#custodian');
   await expect(section.locator('[data-placeholder="custodianName"]')).toHaveText(common.unsetDetails.custodianName);
   await expect(section.locator('[data-placeholder="custodianAddress"]')).toHaveText(common.unsetDetails.custodianAddress);
+  await expect(section.locator('[data-placeholder="custodianEmail"]')).toHaveText(common.unsetDetails.custodianEmail);
   await expect(section).not.toContainText(operatorNote);
 });
 

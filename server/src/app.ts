@@ -17,6 +17,8 @@ import ageAssurance from './compliance/age-assurance/age-assurance.plugin.ts';
 import ageAssuranceRoutes from './compliance/age-assurance/age-assurance.routes.ts';
 import csamRoutes from './compliance/csam/csam.routes.ts';
 import hashBankRoutes from './compliance/hash-banks/hash-banks.routes.ts';
+import performerRoutes from './compliance/performers/performers.routes.ts';
+import recordsRoutes from './compliance/records/records.routes.ts';
 import verificationRoutes from './compliance/verification/verification.routes.ts';
 import verificationAdminRoutes from './compliance/verification/verification-admin.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -156,6 +158,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
   await app.register(contactRoutes, { contact: services.discovery.contact });
   await app.register(verificationRoutes, { verification: services.verification.verification });
   await app.register(verificationAdminRoutes, { review: services.verification.review });
+  await app.register(performerRoutes, { performers: services.performers });
   await app.register(captionRoutes, { captions: services.captions });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(enforcementRoutes, { enforcement: services.enforcement });
@@ -168,6 +171,7 @@ export async function buildApp(container: Container, options: AppOptions): Promi
     secureCookies: config.http.baseUrl.startsWith('https:'),
   });
   await app.register(csamRoutes, { csam: services.csam });
+  await app.register(recordsRoutes, { records: services.records.records, exports: services.records.exports });
   await app.register(analyticsReadRoutes, {
     analytics: new AnalyticsReadService(new AnalyticsReadRepository(container.database.db)),
   });

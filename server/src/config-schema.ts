@@ -349,6 +349,11 @@ export const settingsSchema = Type.Object({
     minLength: 1,
     description: 'Street address where the 18 U.S.C. 2257 records are kept and can be inspected.',
   }),
+  RECORDS_CUSTODIAN_EMAIL: Type.String({
+    default: '[Custodian of records e-mail: set RECORDS_CUSTODIAN_EMAIL]',
+    minLength: 1,
+    description: 'E-mail address of the custodian of records, shown with the name and address in the 18 U.S.C. 2257 statement.',
+  }),
   DMCA_AGENT_NAME: Type.String({
     default: '[Designated DMCA agent: set DMCA_AGENT_NAME]',
     minLength: 1,
@@ -414,6 +419,12 @@ export const settingsSchema = Type.Object({
     default: 31,
     description:
       'An upload whose PDQ hash is within this many bits (of 256) of a hash-bank entry is quarantined for review; 31 is what PDQ recommends.',
+  }),
+  PERFORMER_RELEASE_LINK_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 90,
+    default: 14,
+    description: "Days a guest performer's release link works (compliance/performers/README.md); the creator may send a new one.",
   }),
   CSAM_EVIDENCE_RETENTION_DAYS: Type.Integer({
     minimum: 365,

@@ -141,7 +141,11 @@ export interface Config {
     readonly validDays: number;
   };
   /** Envelope encryption of sensitive files (compliance/sealed/README.md): the first master key seals. */
-  readonly compliance: { readonly masterKeys: readonly MasterKeySetting[] };
+  readonly compliance: {
+    readonly masterKeys: readonly MasterKeySetting[];
+    /** How long a guest performer's release link works (compliance/performers/README.md). */
+    readonly releaseLinkDays: number;
+  };
   /** Confirmed CSAM: evidence retention and CyberTipline reports (compliance/csam/README.md). */
   readonly csam: {
     readonly retentionDays: number;
@@ -169,6 +173,7 @@ export interface LegalDetails {
   readonly governingLaw: string;
   readonly custodianName: string;
   readonly custodianAddress: string;
+  readonly custodianEmail: string;
   /** The DMCA designated agent (17 U.S.C. 512(c)(2)), shown on /legal/takedown. */
   readonly dmcaAgentName: string;
   readonly dmcaAgentAddress: string;
@@ -458,6 +463,7 @@ export function buildConfig(settings: Settings): Config {
       governingLaw: settings.LEGAL_GOVERNING_LAW,
       custodianName: settings.RECORDS_CUSTODIAN_NAME,
       custodianAddress: settings.RECORDS_CUSTODIAN_ADDRESS,
+      custodianEmail: settings.RECORDS_CUSTODIAN_EMAIL,
       dmcaAgentName: settings.DMCA_AGENT_NAME,
       dmcaAgentAddress: settings.DMCA_AGENT_ADDRESS,
       dmcaAgentPhone: settings.DMCA_AGENT_PHONE,
@@ -481,7 +487,7 @@ export function buildConfig(settings: Settings): Config {
       provider: settings.AGE_CHECK_PROVIDER,
       validDays: settings.AGE_CHECK_VALID_DAYS,
     },
-    compliance: { masterKeys },
+    compliance: { masterKeys, releaseLinkDays: settings.PERFORMER_RELEASE_LINK_DAYS },
     csam: {
       retentionDays: settings.CSAM_EVIDENCE_RETENTION_DAYS,
       reporter: settings.CYBERTIPLINE_REPORTER,

@@ -8,6 +8,8 @@ import type { CsamService } from './compliance/csam/csam.service.ts';
 import { createCsamService } from './compliance/csam/csam-services.ts';
 import { HashBanksRepository } from './compliance/hash-banks/hash-banks.repository.ts';
 import { HashBankService } from './compliance/hash-banks/hash-banks.service.ts';
+import { createPerformerServices, type PerformerServices } from './compliance/performers/performers-services.ts';
+import { createRecordsServices, type RecordsServices } from './compliance/records/records-services.ts';
 import type { IdentityProvider } from './compliance/verification/identity-provider.ts';
 import { createVerificationServices, type VerificationServices } from './compliance/verification/verification-services.ts';
 import type { Config } from './config.ts';
@@ -95,6 +97,10 @@ export interface Container {
     readonly ageAssurance: AgeAssuranceServices;
     /** Confirmed CSAM: sealed preservation, CyberTipline reports, retention (compliance/csam/README.md). */
     readonly csam: CsamService;
+    /** Who appears in each post, their consent and guests' releases (compliance/performers/README.md). */
+    readonly performers: PerformerServices;
+    /** 2257 records: the cross-index, the custodian's export, the legacy guard (compliance/records/README.md). */
+    readonly records: RecordsServices;
   };
   close(): Promise<void>;
 }
@@ -115,6 +121,7 @@ export function jobDeps(container: Container): JobDeps {
     exports: container.services.exports,
     studio: container.services.studio,
     csam: container.services.csam,
+    records: container.services.records,
   };
 }
 
@@ -176,6 +183,13 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       log: log.child({ component: 'hash-banks' }),
     });
     const processing = createProcessingService(config, database.db, storage, events, log, hashBanks);
+    // Uploads record their creator on each post's manifest, and verification tells manifests of a guest's
+    // decision; performer manifests need enforcement and verification first, so both reach them late.
+    let performers: PerformerServices | undefined;
+    const performed = () => {
+      if (!performers) throw new Error('performer manifests are not wired yet');
+      return performers;
+    };
     const upload = createUploadServices({
       config,
       db: database.db,
@@ -184,6 +198,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       processing: options.processing ?? processing,
       log,
       screen: watchedWords,
+      manifests: () => performed().manifest,
     });
     const mediaRemoval = new MediaRemovalService(storage, createCdnPurger(config.cdn, log), config.http.baseUrl);
     const accounts = createAccountServices(database.db, config, log, storage, events, watchedWords);
@@ -197,6 +212,28 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       watchedWords,
       log,
       applyReviewThreshold: !options.oneOffCommand,
+    });
+    const verification = createVerificationServices({
+      db: database.db,
+      config,
+      storage,
+      cases: moderation.cases,
+      audit: moderation.audit,
+      notifications,
+      log,
+      providers: options.identityProviders,
+      guests: () => performed().guests,
+    });
+    performers = createPerformerServices({
+      db: database.db,
+      config,
+      storage,
+      notifications,
+      enforcement: enforcement.actions,
+      cases: moderation.cases,
+      roles: moderation.roles,
+      verification: verification.verification,
+      log,
     });
     return {
       config,
@@ -221,16 +258,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         enforcement,
         notifications,
         moderation,
-        verification: createVerificationServices({
-          db: database.db,
-          config,
-          storage,
-          cases: moderation.cases,
-          audit: moderation.audit,
-          notifications,
-          log,
-          providers: options.identityProviders,
-        }),
+        verification,
         analyticsIngestion: createAnalyticsIngestion(database.db, config),
         captions: new CaptionsService(new CaptionsRepository(database.db), storage, config.captions),
         exports: createDataExportService({ db: database.db, config, storage, notifications, log }),
@@ -246,6 +274,8 @@ export async function createContainer(config: Config, log: Logger, options: Cont
           enforcement: enforcement.actions,
           log,
         }),
+        performers,
+        records: createRecordsServices({ db: database.db, config, storage, notifications, log }),
       },
       async close() {
         await events.close().catch((error) => log.warn({ err: error }, 'closing event bus failed'));

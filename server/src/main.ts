@@ -9,8 +9,9 @@ import { createLogger } from './logger.ts';
  *   dev              like app-with-worker, with the web app served through Vite (hot reload)
  *   admin create <username>   grants the admin role (moderation/admin-command.ts), then exits
  *   sealed rewrap    re-wraps sealed files under the current master key (compliance/sealed/README.md)
+ *   records guard    runs the 2257 legacy guard now (compliance/records/README.md), then exits
  */
-const modes = ['app-with-worker', 'app', 'worker', 'dev', 'admin', 'sealed'] as const;
+const modes = ['app-with-worker', 'app', 'worker', 'dev', 'admin', 'sealed', 'records'] as const;
 const mode = (process.argv[2] ?? 'app-with-worker') as (typeof modes)[number];
 if (!modes.includes(mode)) {
   console.error(`Unknown mode "${mode}". Use one of: ${modes.join(', ')}`);
@@ -36,6 +37,10 @@ if (mode === 'admin') {
 if (mode === 'sealed') {
   const { runSealedCommand } = await import('./compliance/sealed/rewrap-command.ts');
   process.exit(await runSealedCommand(process.argv.slice(3), config));
+}
+if (mode === 'records') {
+  const { runRecordsCommand } = await import('./compliance/records/records-command.ts');
+  process.exit(await runRecordsCommand(process.argv.slice(3), config, log));
 }
 // Loaded only now: React and other libraries pick their build from NODE_ENV, which loadConfig settles.
 const { start } = await import('./lifecycle.ts');

@@ -80,6 +80,8 @@ export default [
     route('restricted/:id', 'routes/admin/restricted-case.tsx', { id: 'admin-restricted-case' }),
     route('identity', 'routes/admin/identity.tsx', { id: 'admin-identity' }),
     route('identity/:id', 'routes/admin/identity-review.tsx', { id: 'admin-identity-review' }),
+    route('records', 'routes/admin/records.tsx', { id: 'admin-records' }),
+    route('records/:id', 'routes/admin/records-depiction.tsx', { id: 'admin-records-depiction' }),
     route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
   ]),
 

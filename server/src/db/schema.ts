@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type {} from '../analytics/analytics.tables.ts';
 import type {} from '../captions/captions.tables.ts';
 import type {} from '../compliance/age-assurance/age-assurance.tables.ts';
+import type {} from '../compliance/performers/performers.tables.ts';
+import type {} from '../compliance/records/records.tables.ts';
 import type {} from '../compliance/verification/verification.tables.ts';
 import type {} from '../exports/exports.tables.ts';
 import type {} from '../media/cover/cover.tables.ts';
@@ -237,7 +239,14 @@ export interface TagPreferencesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation' | 'data-export';
+export type NotificationType =
+  | 'user-follow'
+  | 'post-like'
+  | 'post-created'
+  | 'scraper-done'
+  | 'moderation'
+  | 'data-export'
+  | 'performer';
 
 export interface NotificationsTable {
   id: Generated<number>;

@@ -1,8 +1,9 @@
 import { opaqueToken, tokenDigest } from '../accounts/tokens.ts';
 import type { EnforcementSettings } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { PostStatus } from '../posts/post-status.ts';
-import type { ActionRow, EnforcementRepository } from './enforcement.repository.ts';
+import { type ActionRow, EnforcementRepository } from './enforcement.repository.ts';
 import type { Actor, AuditWriter, CaseDesk, SessionEnder } from './ports.ts';
 import { presentStatement, type StatementSender } from './statements.ts';
 import type { AccountActionKind, ActionKind, Category, PostActionKind, Rule, Statement } from './vocabulary.ts';
@@ -54,6 +55,7 @@ const POST_TRANSITIONS: Record<PostActionKind, { from: readonly number[]; change
       PostStatus.published,
       PostStatus.private,
       PostStatus.inReview,
+      PostStatus.awaitingPerformers,
     ],
     change: 'remove',
   },
@@ -67,6 +69,7 @@ const POST_TRANSITIONS: Record<PostActionKind, { from: readonly number[]; change
       PostStatus.published,
       PostStatus.private,
       PostStatus.inReview,
+      PostStatus.awaitingPerformers,
       PostStatus.removed,
     ],
     change: 'block',
@@ -207,32 +210,56 @@ export class EnforcementService {
     };
   }
 
+  /**
+   * An automated post-hide inside the caller's transaction `trx` (compliance/performers: a performer took
+   * back their consent). Undefined when the post is not public or private (nothing to hide); otherwise
+   * `notify` sends the statement of reasons, to be called once the caller's transaction has committed.
+   */
+  async hideWithin(trx: Db, postId: number, input: ActionInput): Promise<{ notify(): Promise<void> } | undefined> {
+    const repository = new EnforcementRepository(trx);
+    const post = await repository.post(postId);
+    if (!post || !POST_TRANSITIONS['post-hide'].from.includes(post.status)) return undefined;
+    const { action, account, title } = await this.#changePost(repository, null, post.id, 'post-hide', input, this.#now());
+    return { notify: () => this.#statements.send(action, account, title) };
+  }
+
   async #onePost(actor: Actor | null, postId: number, kind: PostActionKind, input: ActionInput): Promise<Statement> {
     const now = this.#now();
-    const transition = POST_TRANSITIONS[kind];
-    const { action, account, title, strikes } = await this.#repository.transaction(async (repository) => {
-      const post = await repository.post(postId);
-      if (!post) throw new AppError('not_found');
-      if (!transition.from.includes(post.status)) throw new AppError('enforcement_not_applicable');
-      const account = await repository.account(post.userId);
-      if (!account) throw new AppError('not_found');
-      await repository.setPostStatus(postId, transition.change);
-      const action = await this.#record(repository, actor, {
-        kind,
-        userId: post.userId,
-        postId,
-        endsAt: null,
-        input,
-        now,
-        previousStatus: post.status,
-      });
-      const strikes =
-        input.category === 'copyright' && kind !== 'post-restore' ? await repository.addStrike(post.userId, action.id) : 0;
-      return { action, account, title: post.title, strikes };
-    });
+    const { action, account, title, strikes } = await this.#repository.transaction((repository) =>
+      this.#changePost(repository, actor, postId, kind, input, now),
+    );
     await this.#statements.send(action, account, title);
     if (strikes === this.#settings.repeatInfringerStrikes) await this.#proposeBan(account.id, account.lang, strikes, action);
     return presentStatement(action, now.getTime());
+  }
+
+  async #changePost(
+    repository: EnforcementRepository,
+    actor: Actor | null,
+    postId: number,
+    kind: PostActionKind,
+    input: ActionInput,
+    now: Date,
+  ) {
+    const transition = POST_TRANSITIONS[kind];
+    const post = await repository.post(postId);
+    if (!post) throw new AppError('not_found');
+    if (!transition.from.includes(post.status)) throw new AppError('enforcement_not_applicable');
+    const account = await repository.account(post.userId);
+    if (!account) throw new AppError('not_found');
+    await repository.setPostStatus(postId, transition.change);
+    const action = await this.#record(repository, actor, {
+      kind,
+      userId: post.userId,
+      postId,
+      endsAt: null,
+      input,
+      now,
+      previousStatus: post.status,
+    });
+    const strikes =
+      input.category === 'copyright' && kind !== 'post-restore' ? await repository.addStrike(post.userId, action.id) : 0;
+    return { action, account, title: post.title, strikes };
   }
 
   async #record(

@@ -57,7 +57,7 @@ export class ArchiveWriter {
  * the key and rejects with the first error.
  */
 export async function writeArchive(
-  storage: Storage,
+  storage: Pick<Storage, 'put'>,
   key: string,
   mtime: Date,
   fill: (archive: ArchiveWriter) => Promise<void>,

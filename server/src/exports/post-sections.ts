@@ -66,7 +66,8 @@ export const postsSection: ExportSection = {
         id: 'The post number; its files are in posts/<id>/.',
         title: 'Its title.',
         kind: 'video or images.',
-        status: 'published, private, created, queued, checking, processing, failed, removed, blocked or inReview.',
+        status:
+          'published, private, created, queued, checking, processing, failed, removed, blocked, inReview, draft, scheduled or awaitingPerformers (held until everyone in it has verified and consented).',
         orientation: 'straight, gay or trans.',
         createdAt: 'When you uploaded it; publishedAt: when it was published, or null.',
         pinned: 'Whether it is pinned to your profile.',

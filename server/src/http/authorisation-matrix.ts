@@ -128,6 +128,20 @@ const COUNTER_NOTICE = {
   jurisdictionConsent: true,
   signature: 'Post Owner',
 };
+/** A performer row no fixture has, and a release token of the right shape that no performer has. */
+const NO_PERFORMER = 999_999_999;
+const UNKNOWN_RELEASE = 'bm8tc3VjaC1yZWxlYXNlLXRva2VuLWZvci1ndWVzdCE';
+/** A guest's release whose pictures are twelve zero bytes each. */
+const MATRIX_RELEASE = {
+  legalName: 'Matrix Guest',
+  dateOfBirth: '1990-01-01',
+  aliases: [],
+  documentFront: 'A'.repeat(16),
+  selfie: 'A'.repeat(16),
+  scopes: ['depicted', 'distribution'],
+  signature: 'Matrix Guest',
+  accept: true,
+};
 /** A one-cue WebVTT file, base64. */
 const MATRIX_CAPTION = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n').toString('base64');
 /** A submission whose pictures are twelve zero bytes each. */
@@ -413,6 +427,39 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/identity/:id/approve', () => json('/api/admin/identity/1/approve', {})),
   staffOnly('POST /api/admin/identity/:id/reject', () => json('/api/admin/identity/1/reject', { reason: 'Blurred' })),
 
+  // Performer manifests (compliance/performers/README.md): the owner declares who appears (moderators may
+  // read); a tagged account answers its own requests (the fixture has none); a release link is its own
+  // credential, so every caller is the same to it and an unknown one is refused.
+  ownerOnly('GET /api/post/:id/performers', ({ privatePost }) => `/api/post/${privatePost}/performers`),
+  ownerOnly('PUT /api/post/:id/performers', ({ privatePost }) =>
+    json(`/api/post/${privatePost}/performers`, { producedOn: '2026-01-01', performers: [{ kind: 'self' }] }),
+  ),
+  loggedIn('POST /api/performer/:performerId/resend', () => json(`/api/performer/${NO_PERFORMER}/resend`, {}), NO_STATEMENT),
+  loggedIn('GET /api/performer/:performerId', `/api/performer/${NO_PERFORMER}`, NO_STATEMENT),
+  loggedIn(
+    'POST /api/performer/:performerId/consent',
+    () => json(`/api/performer/${NO_PERFORMER}/consent`, { scopes: ['depicted', 'distribution'] }),
+    NO_STATEMENT,
+  ),
+  loggedIn('POST /api/performer/:performerId/decline', () => json(`/api/performer/${NO_PERFORMER}/decline`, {}), NO_STATEMENT),
+  loggedIn(
+    'POST /api/performer/:performerId/withdraw',
+    () => json(`/api/performer/${NO_PERFORMER}/withdraw`, { reason: 'I did not agree' }),
+    NO_STATEMENT,
+  ),
+  loggedIn('GET /api/me/appearances', '/api/me/appearances'),
+  open('GET /api/release/:token', `/api/release/${UNKNOWN_RELEASE}`, everyone('release_link_invalid')),
+  open(
+    'POST /api/release/:token',
+    () => json(`/api/release/${UNKNOWN_RELEASE}`, MATRIX_RELEASE),
+    everyone('release_link_invalid'),
+  ),
+  open(
+    'POST /api/release/:token/withdraw',
+    () => json(`/api/release/${UNKNOWN_RELEASE}/withdraw`, { reason: 'I did not agree' }),
+    everyone('release_link_invalid'),
+  ),
+
   // Enforcement (enforcement/README.md "Routes"): staff act; the user an action is about reads and appeals it.
   staffOnly('POST /api/admin/enforcement/posts/:id/actions', ({ post }) =>
     json(`/api/admin/enforcement/posts/${post}/actions`, { kind: 'post-hide', category: 'spam' }),
@@ -471,6 +518,13 @@ export const authorisationMatrix: readonly MatrixRow[] = [
   staffOnly('POST /api/admin/csam/reports/:id/submitted', () =>
     json('/api/admin/csam/reports/1/submitted', { ncmecReportId: '1' }),
   ),
+  // The custodian of records (admins); moderators are refused too (compliance/records/records.test.ts).
+  // On the owner's post, whose performer record public-answers.test.ts plants: outsiders see none of it.
+  staffOnly('GET /api/admin/records', ({ post }) => `/api/admin/records?by=post&q=${post}`),
+  staffOnly('GET /api/admin/records/post/:id', ({ post }) => `/api/admin/records/post/${post}`),
+  staffOnly('GET /api/admin/records/exports', '/api/admin/records/exports'),
+  staffOnly('POST /api/admin/records/exports', () => json('/api/admin/records/exports', {})),
+  staffOnly('GET /api/admin/records/exports/:id/download', '/api/admin/records/exports/1/download'),
   staffOnly('POST /api/admin/watched-words', () =>
     json('/api/admin/watched-words', { term: 'matrix', scopes: ['title'], action: 'block' }),
   ),

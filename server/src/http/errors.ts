@@ -152,6 +152,20 @@ export const errorTable = {
   identity_image_too_large: { statusCode: -335, message: 'This picture is too large' },
   identity_decided: { statusCode: -336, message: 'This verification was already decided' },
   identity_callback_rejected: { statusCode: -337, message: 'The callback could not be verified', http: 401 },
+  // Performer manifests and consent (compliance/performers/): -360..-369.
+  performer_account_unknown: { statusCode: -360, message: 'No account has this username' },
+  performer_duplicate: { statusCode: -361, message: 'This person is listed twice' },
+  performer_consented_locked: {
+    statusCode: -362,
+    message: 'A performer who consented cannot be removed from a published post',
+  },
+  performer_answered: { statusCode: -363, message: 'This request can no longer be answered this way' },
+  release_link_invalid: { statusCode: -364, message: 'This release link is not valid' },
+  release_link_expired: { statusCode: -365, message: 'This release link has expired; ask the creator to send a new one' },
+  consent_scopes_incomplete: { statusCode: -366, message: 'Consent to be depicted and to distribution is needed' },
+  release_signature_mismatch: { statusCode: -367, message: 'Type your legal name exactly as your signature' },
+  production_date_invalid: { statusCode: -368, message: 'The production date cannot be in the future' },
+  release_in_review: { statusCode: -369, message: 'Your release is waiting for review' },
   // Resilience (db/database.ts, http/): the database is down or overloaded; the client may retry.
   database_unavailable: { statusCode: -245, message: 'The service is briefly unavailable, try again in a moment', http: 503 },
   database_timeout: { statusCode: -246, message: 'The service is too busy to answer, try again in a moment', http: 503 },

@@ -19,6 +19,9 @@ const PRIVATE_COLUMNS: readonly { readonly table: string; readonly column: strin
   { table: 'identity_submissions', column: 'aliases[1]' },
   { table: 'performer_identities', column: 'legal_name' },
   { table: 'performer_identities', column: "documents -> 0 ->> 'key'" },
+  { table: 'performer_identities', column: 'aliases[1]' },
+  { table: 'post_performers', column: 'guest_email' },
+  { table: 'records_exports', column: 'storage_key' },
   { table: 'users', column: 'email' },
   { table: 'users', column: 'password_hash' },
   { table: 'contact_messages', column: 'email' },
@@ -38,6 +41,10 @@ const PRIVATE_COLUMNS: readonly { readonly table: string; readonly column: strin
   { table: 'csam_evidence_files', column: 'sealed_key' },
   { table: 'csam_evidence_files', column: 'sha256' },
   { table: 'cybertipline_reports', column: 'reference' },
+  { table: 'post_performers', column: "encode(release_token_hash, 'hex')" },
+  { table: 'post_performers', column: "encode(release_token_hash, 'base64')" },
+  { table: 'performer_consent_events', column: 'ip' },
+  { table: 'performer_consent_events', column: 'user_agent' },
 ];
 /** Callers who may see nothing private of the owner's: everyone but the owner. */
 const OUTSIDERS: readonly Caller[] = ['anonymous', 'visitor', 'banned', 'user', 'other'];
@@ -54,7 +61,8 @@ const { owner, post } = world.fixture;
 
 /**
  * The owner's private side: account secrets, their verified identity with its sealed documents, a report
- * on their post with its reporter, a hash-bank hit, preserved evidence.
+ * on their post with its reporter, a hash-bank hit, preserved evidence, a guest performer's address,
+ * release token and consent record.
  */
 async function plantPrivateRecords(): Promise<void> {
   const stamp = Date.now().toString(36);
@@ -72,9 +80,31 @@ async function plantPrivateRecords(): Promise<void> {
     .values({ user_id: owner.id, provider: 'manual', state: 'approved', decided_at: new Date(), ...identity })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
+  const performer = await db
     .insertInto('performer_identities')
     .values({ user_id: owner.id, submission_id: submission.id, provider: 'manual', ...identity })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The 2257 record of the owner's post (compliance/records/): its performers and a custodian's export.
+  await db
+    .insertInto('post_performers')
+    .values([
+      { post_id: post, kind: 'self', user_id: owner.id, identity_id: performer.id, state: 'consented', scopes: ['depicted'] },
+      { post_id: post, kind: 'guest', guest_name: `Guest Performer ${stamp}`, guest_email: `guest-${stamp}@example.test` },
+    ])
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  await db
+    .insertInto('records_exports')
+    .values({
+      requested_by: owner.id,
+      requested_by_username: owner.username,
+      state: 'ready',
+      storage_key: `sealed/records-exports/${stamp}/archive.zip`,
+      size_bytes: 1,
+      ready_at: new Date(),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
     .execute();
   await db
     .updateTable('users')
@@ -157,6 +187,31 @@ async function plantPrivateRecords(): Promise<void> {
   await db
     .insertInto('cybertipline_reports')
     .values({ case_id: moderationCase.id, evidence_id: evidence.id, reporter: 'file', reference: `case-${stamp}.json` })
+    .execute();
+  const guest = await db
+    .insertInto('post_performers')
+    .values({
+      post_id: post,
+      kind: 'guest',
+      guest_name: `Released Guest ${stamp}`,
+      guest_email: `released-guest-${stamp}@example.test`,
+      release_token_hash: randomBytes(32),
+      release_expires_at: new Date(Date.now() + 86_400_000),
+      state: 'consented',
+      scopes: ['depicted', 'distribution'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('performer_consent_events')
+    .values({
+      performer_id: guest.id,
+      kind: 'consent',
+      scopes: ['depicted', 'distribution'],
+      signature: `Released Guest ${stamp}`,
+      ip: '192.0.2.199',
+      user_agent: `PrivateBrowser/${stamp}`,
+    })
     .execute();
 }
 

@@ -48,6 +48,9 @@ const caseActions = { screen: 'routes/admin/case.tsx', source: 'components/moder
 const studioPost = { screen: 'routes/studio/post-details.tsx', source: 'components/studio/studio-api.ts' } as const;
 const statement = { screen: 'routes/statement.tsx', source: 'components/moderation/statement-loader.server.ts' } as const;
 const exportPanel = { screen: 'routes/studio/export.tsx', source: 'components/export/ExportPanel.tsx' } as const;
+const performersApi = 'components/performers/performers-api.ts';
+const performersOfPost = { screen: 'routes/studio/post-performers.tsx', source: performersApi } as const;
+const performerRequest = { screen: 'routes/notifications.tsx', source: performersApi } as const;
 const otherClients =
   'an answer for other clients (spec §7 contract, the OpenAPI document); the web app receives its messages with the root loader';
 
@@ -240,6 +243,17 @@ export const apiScreens: Record<string, ScreenUse> = {
   },
   'POST /api/admin/identity/:id/approve': { ...identityDecision, reference: identityDecisionCall },
   'POST /api/admin/identity/:id/reject': { ...identityDecision, reference: identityDecisionCall },
+  'GET /api/post/:id/performers': { screen: 'routes/studio/post-performers.tsx' },
+  'PUT /api/post/:id/performers': { ...performersOfPost },
+  'POST /api/performer/:performerId/resend': { ...performersOfPost },
+  'GET /api/performer/:performerId': { ...performerRequest },
+  'POST /api/performer/:performerId/consent': { ...performerRequest },
+  'POST /api/performer/:performerId/decline': { ...performerRequest },
+  'POST /api/performer/:performerId/withdraw': { screen: 'routes/studio/appearances.tsx', source: performersApi },
+  'GET /api/me/appearances': { screen: 'routes/studio/appearances.tsx', source: performersApi },
+  'GET /api/release/:token': { screen: 'routes/release.tsx' },
+  'POST /api/release/:token': { screen: 'routes/release.tsx', source: performersApi },
+  'POST /api/release/:token/withdraw': { screen: 'routes/release.tsx', source: performersApi },
 
   'GET /api/studio/posts': { screen: 'routes/studio/index.tsx', source: 'components/studio/studio-api.ts' },
   'GET /api/studio/posts/:id': { screen: 'routes/studio/post-layout.tsx' },
@@ -287,6 +301,15 @@ export const apiScreens: Record<string, ScreenUse> = {
     screen: 'routes/admin/age-assurance.tsx',
     source: 'components/age-assurance/age-rules-api.ts',
     reference: '/api/admin/age-assurance/rules/',
+  },
+  'GET /api/admin/records': { screen: 'routes/admin/records.tsx' },
+  'GET /api/admin/records/post/:id': { screen: 'routes/admin/records-depiction.tsx' },
+  'GET /api/admin/records/exports': { screen: 'routes/admin/records.tsx' },
+  'POST /api/admin/records/exports': { screen: 'routes/admin/records.tsx', source: 'components/records/RecordsExportPanel.tsx' },
+  'GET /api/admin/records/exports/:id/download': {
+    screen: 'routes/admin/records.tsx',
+    source: 'components/records/RecordsExportPanel.tsx',
+    reference: 'downloadUrl',
   },
   'GET /api/admin/csam/queue': { screen: 'routes/admin/restricted.tsx' },
   'POST /api/admin/csam/reports/:id/submitted': {

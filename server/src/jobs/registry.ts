@@ -3,6 +3,7 @@ import { deleteExpiredAccounts } from '../accounts/account-deletion.job.ts';
 import { purgeExpiredTokens } from '../accounts/token-cleanup.job.ts';
 import { type AnalyticsJobSettings, purgeRawEvents, type RollupRange, rollupAnalytics } from '../analytics/analytics.jobs.ts';
 import type { CsamService } from '../compliance/csam/csam.service.ts';
+import type { RecordsServices } from '../compliance/records/records-services.ts';
 import type { Db } from '../db/database.ts';
 import type { EnforcementServices } from '../enforcement/enforcement-services.ts';
 import type { DataExportService } from '../exports/exports.service.ts';
@@ -37,6 +38,7 @@ export interface JobDeps {
   readonly exports?: DataExportService;
   readonly studio?: StudioService;
   readonly csam?: CsamService;
+  readonly records?: RecordsServices;
 }
 
 /** Which attempt of a job is running (graphile-worker counts them; the last one may decide to give up). */
@@ -85,6 +87,11 @@ export interface JobPayloads {
   'studio:publish-scheduled': { readonly postId: number };
   /** Daily: sealed CSAM evidence past CSAM_EVIDENCE_RETENTION_DAYS and not on legal hold is deleted (compliance/csam/). */
   'csam:purge-expired-evidence': Record<string, never>;
+  /** Enqueued with its row (compliance/records/records-exports.repository.ts); job key `records-build-export:{id}`. */
+  'records:build-export': { readonly exportId: number };
+  'records:expire-exports': Record<string, never>;
+  /** Daily: published posts whose performers' records are incomplete are held (compliance/records/legacy-guard.ts). */
+  'records:legacy-guard': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -142,6 +149,13 @@ export const jobHandlers: { readonly [N in JobName]: Handler<N> } = {
   'csam:purge-expired-evidence': async (deps) => {
     await required(deps.csam, 'csam').evidence.purgeExpired();
   },
+  'records:build-export': (deps, payload, run) => required(deps.records, 'records').exports.build(payload.exportId, run),
+  'records:expire-exports': async (deps) => {
+    await required(deps.records, 'records').exports.expire();
+  },
+  'records:legacy-guard': async (deps) => {
+    await required(deps.records, 'records').guard.run();
+  },
 };
 
 /** Recurring jobs, in graphile-worker's crontab format. */
@@ -157,6 +171,8 @@ export const crontab = [
   '41 2 * * * analytics:purge-raw-events',
   '37 * * * * exports:expire',
   '53 4 * * * csam:purge-expired-evidence',
+  '47 * * * * records:expire-exports',
+  '29 5 * * * records:legacy-guard',
 ].join('\n');
 
 export function buildTaskList(deps: JobDeps): TaskList {

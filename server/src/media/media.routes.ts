@@ -36,7 +36,13 @@ async function cachePolicyFor(access: MediaAccessRepository, key: string, reques
   const name = mediaNameOfKey(key);
   const audience = name ? await access.audience(name) : undefined;
   if (audience?.kind === 'everyone') return PUBLIC_MEDIA_CACHE;
-  if (audience?.kind === 'owner' && audience.ownerId === request.session.userId) return OWNER_MEDIA_CACHE;
+  const userId = request.session.userId;
+  if (
+    audience?.kind === 'owner' &&
+    userId !== undefined &&
+    (audience.ownerId === userId || audience.performerIds.includes(userId))
+  )
+    return OWNER_MEDIA_CACHE;
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Defaulted, Json, Timestamp } from '../db/column-types.ts';
 
 /**
@@ -30,6 +30,8 @@ export interface MediaFilesTable {
   listing_suffix: Defaulted<string>;
   placeholder: string | null;
   signature: Buffer | null;
+  /** Migration 0036: SHA-256 of the original in hex, for consent records (compliance/performers/). */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
   post_id: number | null;
   position: Defaulted<number>;
   error: string | null;

@@ -85,7 +85,8 @@ export class CaseService {
     this.strikes = deps.strikes;
   }
 
-  async open(intake: CaseIntake, now = new Date()): Promise<OpenedCase> {
+  /** `outer`: the caller's transaction, which the case then joins (a withdrawn consent, compliance/performers/). */
+  async open(intake: CaseIntake, now = new Date(), outer?: Db): Promise<OpenedCase> {
     const postId = intake.subject.postId ?? null;
     const userId = intake.subject.userId ?? null;
     const deadlineAt = caseDeadline(intake.category, now, await this.settings.current());
@@ -93,7 +94,7 @@ export class CaseService {
     const related = intake.relatedCaseId ? await this.cases.find(intake.relatedCaseId) : undefined;
     const restricted = intake.restricted === true || intake.category === 'underage' || related?.restricted === true;
     const dedupeKey = MERGED_KINDS.has(intake.kind) && subjectKey ? `${subjectKey}|${intake.category}` : null;
-    return this.db.transaction().execute(async (trx) => {
+    const run = async (trx: Db) => {
       const opened = await this.cases.openOrJoin(trx, {
         kind: intake.kind,
         category: intake.category,
@@ -131,7 +132,8 @@ export class CaseService {
         joined: opened.joined,
         followUpToken: this.notices.followUpToken(reportId),
       };
-    });
+    };
+    return outer ? run(outer) : this.db.transaction().execute(run);
   }
 
   /** A queue page; `restrictedOnly` is the restricted queue, refused (forbidden) to staff not cleared for it. */

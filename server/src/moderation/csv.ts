@@ -9,3 +9,8 @@ function field(value: unknown): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
+
+/** One CSV line (CRLF-terminated), for files written row by row. */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(field).join(',')}\r\n`;
+}

@@ -1,7 +1,7 @@
 import type { MediaVariant } from '../db/schema.ts';
 import { mediaUrl, variantUrls } from '../posts/post-card.ts';
 import { postPath } from '../posts/slug.ts';
-import type { NotificationPost, NotificationUser, NotificationView } from '../realtime/events.ts';
+import type { NotificationPost, NotificationUser, NotificationView, PerformerNotice } from '../realtime/events.ts';
 import type { ActorRow, NotificationRow, NotificationsRepository, NotifiedMediaRow } from './notifications.repository.ts';
 
 const SUFFIX: Record<number, '' | '-gay' | '-trans'> = { 2: '-gay', 3: '-trans' };
@@ -73,7 +73,14 @@ export async function presentNotifications(
       usersCount: Math.max(users.length, row.actorCount - (row.actorIds.length - users.length)),
       post: row.postId === null ? null : (postById.get(row.postId) ?? null),
       scraperJob: row.scraperJobId === null ? null : { id: row.scraperJobId },
-      moderation: row.notice === null ? null : { caseId: row.caseId, notice: row.notice, actionId: row.enforcementActionId },
+      moderation:
+        row.type !== 'moderation' || row.notice === null
+          ? null
+          : { caseId: row.caseId, notice: row.notice, actionId: row.enforcementActionId },
+      performer:
+        row.type !== 'performer' || row.performerId === null || row.notice === null
+          ? null
+          : { id: row.performerId, notice: row.notice as PerformerNotice },
       minOld: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 60_000)),
       isNew: row.readAt === null,
     };

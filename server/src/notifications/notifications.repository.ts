@@ -18,6 +18,8 @@ export interface NotificationRow {
   readonly notice: string | null;
   /** A statement of reasons (notice `statement`): the enforcement action it is about (enforcement/). */
   readonly enforcementActionId: number | null;
+  /** A `performer` notice (compliance/performers/): the performer row it is about. */
+  readonly performerId: number | null;
   readonly createdAt: Date;
   readonly readAt: Date | null;
 }
@@ -54,7 +56,7 @@ export type WrittenNotification = NotificationRow & { readonly userId: number };
 
 const RETURNING_ROW = sql`RETURNING id, user_id AS "userId", type, actor_ids AS "actorIds", actor_count AS "actorCount",
   post_id AS "postId", scraper_job_id AS "scraperJobId", case_id AS "caseId", notice,
-  enforcement_action_id AS "enforcementActionId", created_at AS "createdAt", read_at AS "readAt"`;
+  enforcement_action_id AS "enforcementActionId", performer_id AS "performerId", created_at AS "createdAt", read_at AS "readAt"`;
 
 export interface Cursor {
   readonly createdAt: string;
@@ -153,6 +155,23 @@ export class NotificationsRepository {
     return withNumericActors(rows)[0];
   }
 
+  /** A `performer` notice about performer row `performerId` of post `postId`; `actorId` is who acted, if anyone. */
+  async addPerformer(
+    userId: number,
+    performerId: number,
+    postId: number,
+    notice: string,
+    actorId: number | null,
+  ): Promise<WrittenNotification | undefined> {
+    const { rows } = await sql<WrittenNotification>`
+      INSERT INTO notifications (user_id, type, actor_ids, actor_count, post_id, performer_id, notice)
+      SELECT u.id, 'performer', ${actorId === null ? sql`'{}'::bigint[]` : sql`ARRAY[${actorId}::bigint]`},
+        ${actorId === null ? 0 : 1}, ${postId}, ${performerId}, ${notice}
+      FROM users u WHERE u.id = ${userId}
+      ${RETURNING_ROW}`.execute(this.db);
+    return withNumericActors(rows)[0];
+  }
+
   async addPostCreatedBatch(
     postId: number,
     after: Cursor | undefined,
@@ -199,6 +218,7 @@ export class NotificationsRepository {
         'n.case_id as caseId',
         'n.notice',
         'n.enforcement_action_id as enforcementActionId',
+        'n.performer_id as performerId',
         'n.created_at as createdAt',
         'n.read_at as readAt',
       ])
@@ -242,6 +262,7 @@ export class NotificationsRepository {
         'n.case_id as caseId',
         'n.notice',
         'n.enforcement_action_id as enforcementActionId',
+        'n.performer_id as performerId',
         'n.created_at as createdAt',
         'n.read_at as readAt',
       ])
@@ -317,6 +338,6 @@ const visible: Expression<SqlBool> = sql<SqlBool>`(
     (n.post_id IS NULL OR EXISTS (
       SELECT 1 FROM posts p WHERE p.id = n.post_id AND p.deleted_at IS NULL
         AND (p.status = ${PostStatus.published} OR (n.type <> 'post-created' AND p.status <> ${PostStatus.removed}))))
-    AND (n.type IN ('scraper-done', 'moderation', 'data-export') OR EXISTS (
+    AND (n.type IN ('scraper-done', 'moderation', 'data-export', 'performer') OR EXISTS (
       SELECT 1 FROM users a WHERE a.id = ANY (n.actor_ids) AND a.banned_at IS NULL AND a.delete_requested_at IS NULL))
   )`;

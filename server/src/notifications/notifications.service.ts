@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { EventPublisher, NotificationType, SocialActivity } from '../realtime/events.ts';
+import type { EventPublisher, NotificationType, PerformerNotice, SocialActivity } from '../realtime/events.ts';
 import { presentNotifications } from './notification-view.ts';
 import type { Cursor, NotificationsRepository, WrittenNotification } from './notifications.repository.ts';
 
@@ -15,6 +15,7 @@ export const listTypes = {
   'scraper-job': 'scraper-done',
   moderation: 'moderation',
   'data-export': 'data-export',
+  performer: 'performer',
 } as const satisfies Record<string, NotificationType>;
 
 /**
@@ -68,6 +69,13 @@ export class NotificationService implements SocialActivity {
   async moderationNotice(userId: number, caseId: number | null, notice: string, actionId?: number): Promise<void> {
     await this.guard('moderation', async () =>
       this.deliver(await this.repository.addModeration(userId, caseId, notice, actionId ?? null)),
+    );
+  }
+
+  /** For performer manifests (compliance/performers/): a request to confirm, or news for the creator. */
+  async performerNotice(userId: number, performerId: number, postId: number, notice: PerformerNotice, actorId: number | null) {
+    await this.guard('performer', async () =>
+      this.deliver(await this.repository.addPerformer(userId, performerId, postId, notice, actorId)),
     );
   }
 

@@ -122,7 +122,8 @@ export function toPostMedia(row: MediaRow): PostMedia {
   };
 }
 
-const SUFFIX: Record<number, '' | '-gay' | '-trans'> = { 2: '-gay', 3: '-trans' };
+/** The orientation suffix of a post's addresses (spec §2), by its `lgbt` value. */
+export const SUFFIX: Record<number, '' | '-gay' | '-trans'> = { 2: '-gay', 3: '-trans' };
 
 export interface PostRelated {
   readonly media: PostMedia[];

@@ -9,6 +9,11 @@ export interface OwnedPost {
 }
 
 /** Writes to posts by their owner: pins, title and tags, soft deletion. */
+/** Processed posts whose owner may switch them between public and private at once. */
+const SWITCHABLE = sql.join(
+  [PostStatus.published, PostStatus.private, PostStatus.awaitingPerformers].map((status) => sql.lit(status)),
+);
+
 export class PostsRepository {
   private readonly db: Db;
 
@@ -29,8 +34,8 @@ export class PostsRepository {
   }
 
   /**
-   * The owner's choice of published (6) or private (8), kept in target_status. A processed post (6 or 8)
-   * switches now; one still in the pipeline (1, 2, 4, 5) switches in finishProcessing. The owner's
+   * The owner's choice of published (6) or private (8), kept in target_status. A processed post (6 or 8, or
+   * 13 held for its performers, which the hold keeps at 13 when asked to publish) switches now; one still in the pipeline (1, 2, 4, 5) switches in finishProcessing. The owner's
    * posts_count (published posts) follows in the same statement. False for failed or blocked posts.
    */
   async requestStatus(id: number, status: number): Promise<boolean> {
@@ -40,13 +45,13 @@ export class PostsRepository {
       ), changed AS (
         UPDATE posts p SET
           target_status = ${status},
-          status = CASE WHEN c.status IN (${PostStatus.published}, ${PostStatus.private}) THEN ${status}::smallint ELSE p.status END,
-          published_at = CASE WHEN c.status IN (${PostStatus.published}, ${PostStatus.private}) AND ${status} = ${PostStatus.published}
+          status = CASE WHEN c.status IN (${SWITCHABLE}) THEN ${status}::smallint ELSE p.status END,
+          published_at = CASE WHEN c.status IN (${SWITCHABLE}) AND ${status} = ${PostStatus.published}
             THEN coalesce(p.published_at, now()) ELSE p.published_at END,
           updated_at = now()
         FROM current c
         WHERE p.id = c.id AND c.status IN (${PostStatus.created}, ${PostStatus.processing}, ${PostStatus.queued},
-          ${PostStatus.checking}, ${PostStatus.published}, ${PostStatus.private})
+          ${PostStatus.checking}, ${SWITCHABLE})
         RETURNING p.user_id, c.status AS before, p.status AS after
       ), counted AS (
         UPDATE users u SET posts_count = greatest(u.posts_count

@@ -50,6 +50,7 @@ test('the PostgreSQL bus reaches every listener on the database, small and large
       post: null,
       scraperJob: null,
       moderation: null,
+      performer: null,
       minOld: 0,
       isNew: true,
     },

@@ -25,12 +25,21 @@ export interface NotificationView {
     /** Notice `statement`: the enforcement action, read at GET /api/enforcement/statements/{actionId}. */
     readonly actionId: number | null;
   } | null;
+  /** A `performer` notice (compliance/performers/): the performer row it is about and which notice. */
+  readonly performer: { readonly id: number; readonly notice: PerformerNotice } | null;
   /** Whole minutes since createdDate when the answer was made. */
   readonly minOld: number;
   readonly isNew: boolean;
 }
 
-export type NotificationType = 'user-follow' | 'post-like' | 'post-created' | 'scraper-done' | 'moderation' | 'data-export';
+export type NotificationType =
+  | 'user-follow'
+  | 'post-like'
+  | 'post-created'
+  | 'scraper-done'
+  | 'moderation'
+  | 'data-export'
+  | 'performer';
 export const notificationTypes: readonly NotificationType[] = [
   'user-follow',
   'post-like',
@@ -38,7 +47,16 @@ export const notificationTypes: readonly NotificationType[] = [
   'scraper-done',
   'moderation',
   'data-export',
+  'performer',
 ];
+
+/**
+ * The notices of a `performer` notification: `request` to a tagged account (confirm or decline, at
+ * GET /api/performer/{id}); to the creator: `declined` (a tagged account said no), `withdrawn` (a performer
+ * took back consent; the post is hidden), `release-rejected` (a guest's identity was refused) and
+ * `cleared` (every performer cleared: the post is released).
+ */
+export type PerformerNotice = 'request' | 'declined' | 'withdrawn' | 'release-rejected' | 'cleared';
 
 export interface NotificationUser {
   readonly id: number;

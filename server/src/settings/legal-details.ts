@@ -9,6 +9,7 @@ const variableOf: Readonly<Record<keyof LegalDetails, keyof typeof settingsSchem
   governingLaw: 'LEGAL_GOVERNING_LAW',
   custodianName: 'RECORDS_CUSTODIAN_NAME',
   custodianAddress: 'RECORDS_CUSTODIAN_ADDRESS',
+  custodianEmail: 'RECORDS_CUSTODIAN_EMAIL',
   dmcaAgentName: 'DMCA_AGENT_NAME',
   dmcaAgentAddress: 'DMCA_AGENT_ADDRESS',
   dmcaAgentPhone: 'DMCA_AGENT_PHONE',

@@ -19,7 +19,8 @@ export const statusesOfState: Readonly<Record<StudioState, readonly number[]>> =
   draft: [PostStatus.draft],
   scheduled: [PostStatus.scheduled],
   processing: PIPELINE,
-  review: [PostStatus.inReview],
+  // Waiting for a moderator or for the people in it (13): either way the owner waits on someone else.
+  review: [PostStatus.inReview, PostStatus.awaitingPerformers],
   failed: [PostStatus.failed],
   private: [PostStatus.private],
   published: [PostStatus.published],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { type IssuedSession, SessionService } from '../accounts/session.service.ts';
 import { TokensRepository } from '../accounts/tokens.repository.ts';
 import { TokenSigner } from '../accounts/tokens.ts';
@@ -104,6 +105,7 @@ export async function createPost(db: Db, userId: number, options: PostFixtureOpt
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await declareSelfPerformer(db, id, userId);
   for (let position = 0; position < (options.media ?? 1); position++) await createMedia(db, userId, { postId: id, position });
   for (const [position, tag] of (options.tags ?? []).entries()) {
     const tagId = await ensureTag(db, tag);
@@ -116,6 +118,28 @@ export async function createPost(db: Db, userId: number, options: PostFixtureOpt
       .execute();
   }
   return id;
+}
+
+/**
+ * When the owner has a performer record: the post's manifest as a verified creator declares it (the owner
+ * alone, consenting) and its production date, so the 2257 records are complete and the legacy guard
+ * (compliance/records/) leaves the post alone.
+ */
+async function declareSelfPerformer(db: Db, postId: number, userId: number): Promise<void> {
+  const identity = await db.selectFrom('performer_identities').select('id').where('user_id', '=', userId).executeTakeFirst();
+  if (!identity) return;
+  await db.updateTable('posts').set({ produced_on: sql<string>`created_at::date` }).where('id', '=', postId).execute();
+  await db
+    .insertInto('post_performers')
+    .values({
+      post_id: postId,
+      kind: 'self',
+      user_id: userId,
+      identity_id: identity.id,
+      state: 'consented',
+      scopes: ['depicted', 'distribution', 'downloads'],
+    })
+    .execute();
 }
 
 export async function createMedia(db: Db, ownerId: number, placement: { postId?: number; position?: number } = {}) {

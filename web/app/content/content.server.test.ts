@@ -14,6 +14,7 @@ const legal = {
   governingLaw: 'the laws of the Czech Republic; the courts of Prague',
   custodianName: 'Jana Nováková, Custodian of Records',
   custodianAddress: 'Náměstí 1, 110 00 Praha',
+  custodianEmail: 'records@velvet.example',
   dmcaAgentName: 'Petr Svoboda',
   dmcaAgentAddress: 'Náměstí 1, 110 00 Praha',
   dmcaAgentPhone: '+420 200 000 000',
@@ -35,7 +36,7 @@ describe('loadPageContent', () => {
     expect(content).toMatchObject({ language: 'de-DE', dir: 'ltr' });
     expect(content.document.title).toBe(de.pages.terms2257.title);
     expect(content.values).toMatchObject(legal);
-    expect(content.updated).toBe('Zuletzt aktualisiert: 23. November 2026');
+    expect(content.updated).toBe('Zuletzt aktualisiert: 27. November 2026');
   });
 
   test('writes the upload rules in the page language', async () => {

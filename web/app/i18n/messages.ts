@@ -19,6 +19,7 @@ import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
 import notifications from './namespaces/notifications/en.json';
 import profile from './namespaces/profile/en.json';
+import records from './namespaces/records/en.json';
 import sounds from './namespaces/sounds/en.json';
 import statements from './namespaces/statements/en.json';
 import studio from './namespaces/studio/en.json';
@@ -51,6 +52,7 @@ export const sourceMessages = {
   moderation,
   notifications,
   profile,
+  records,
   sounds,
   statements,
   studio,
@@ -80,6 +82,7 @@ export const namespaces = [
   'moderation',
   'notifications',
   'profile',
+  'records',
   'sounds',
   'statements',
   'studio',

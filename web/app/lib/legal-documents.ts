@@ -93,6 +93,7 @@ export const placeholderNames = [
   'governingLaw',
   'custodianName',
   'custodianAddress',
+  'custodianEmail',
   'dmcaAgentName',
   'dmcaAgentAddress',
   'dmcaAgentPhone',
@@ -118,6 +119,7 @@ export type OperatorDetail = Extract<
   | 'governingLaw'
   | 'custodianName'
   | 'custodianAddress'
+  | 'custodianEmail'
   | 'dmcaAgentName'
   | 'dmcaAgentAddress'
   | 'dmcaAgentPhone'

@@ -49,4 +49,8 @@ declare module '../../db/schema.ts' {
     post_performers: PostPerformersTable;
     performer_consent_events: PerformerConsentEventsTable;
   }
+  interface NotificationsTable {
+    /** Set on `performer` notices: the performer row they are about. */
+    performer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  }
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { picture, recordingProcessing, upload } from '../../media/upload/upload-test-support.ts';
@@ -49,11 +51,38 @@ describe('with the gate on (the default)', () => {
     expect(await db.selectFrom('posts').select('id').execute()).toEqual([]);
   });
 
-  test('a verified creator gets a token and uploads', async () => {
-    const creator = await createVerifiedCreator(gated.container.database.db);
+  test('a verified creator gets a token and uploads, and is on the new post as its cleared performer', async () => {
+    const { db } = gated.container.database;
+    const creator = await createVerifiedCreator(db);
     const as = await tokenFor(gated, creator.id);
     expect(as.answer).toMatchObject({ statusCode: 2, upToken: expect.any(String) });
     expect(await upload(gated, as, [image, image])).toMatchObject({ statusCode: 1 });
+    // compliance/performers: the creator's consent, signed with the username and the originals' SHA-256.
+    const post = await db.selectFrom('posts').select('id').where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    const digests = await db
+      .selectFrom('media_files')
+      .select('sha256')
+      .where('post_id', '=', post.id)
+      .orderBy('position')
+      .execute();
+    const expected = createHash('sha256').update(readFileSync(image)).digest('hex');
+    expect(digests.map((row) => row.sha256)).toEqual([expected, expected]);
+    const performer = await db
+      .selectFrom('post_performers as pp')
+      .innerJoin('performer_consent_events as e', 'e.performer_id', 'pp.id')
+      .select(['pp.kind', 'pp.state', 'pp.scopes', 'pp.identity_id', 'e.signature', 'e.media_sha256'])
+      .where('pp.post_id', '=', post.id)
+      .execute();
+    expect(performer).toEqual([
+      {
+        kind: 'self',
+        state: 'consented',
+        scopes: ['depicted', 'distribution'],
+        identity_id: expect.any(Number),
+        signature: creator.username,
+        media_sha256: [expected, expected],
+      },
+    ]);
   });
 });
 
@@ -65,5 +94,7 @@ describe('with UPLOADS_REQUIRE_VERIFICATION=false', () => {
     expect(await upload(open, as, [image, image])).toMatchObject({ error: 'images_not_allowed' });
     const imageCreator = await createUser(open.container.database.db, { type: 2 });
     expect(await upload(open, await tokenFor(open, imageCreator.id), [image, image])).toMatchObject({ statusCode: 1 });
+    // Unverified, so not on record as a performer: no manifest holds the post.
+    expect(await open.container.database.db.selectFrom('post_performers').select('id').execute()).toEqual([]);
   });
 });

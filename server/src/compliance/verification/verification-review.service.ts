@@ -36,6 +36,7 @@ export class VerificationReviewService {
       submissions: rows.map((row) => ({
         id: row.id,
         username: row.username,
+        guestRelease: row.guest,
         provider: row.provider,
         state: row.state,
         flag: row.flag,
@@ -58,6 +59,7 @@ export class VerificationReviewService {
         id: row.id,
         userId: row.userId,
         username: row.username,
+        guestRelease: row.guest,
         provider: row.provider,
         state: row.state,
         legalName: row.legalName ?? '',
@@ -87,8 +89,9 @@ export class VerificationReviewService {
         {
           actor,
           action: 'identity.document.view',
-          subjectType: 'user',
-          subjectId: row.userId,
+          ...(row.guest
+            ? { subjectType: 'post', subjectId: row.guest.postId }
+            : { subjectType: 'user', subjectId: row.userId ?? undefined }),
           details: { submissionId: id, document: kind },
         },
         trx.db,

@@ -61,9 +61,17 @@ export const IdentityStart = Type.Object({
 });
 export type IdentityStart = Static<typeof IdentityStart>;
 
+/** A guest performer's release (compliance/performers/): the identity of someone without an account, for one post. */
+const GuestRelease = Type.Union([
+  Type.Object({ performerId: Type.Integer(), postId: Type.Integer(), creatorUsername: Type.String() }),
+  Type.Null(),
+]);
+
 export const QueueItem = Type.Object({
   id: Type.Integer(),
+  /** The account's username; for a guest release, the name the creator gave the guest. */
   username: Type.String(),
+  guestRelease: GuestRelease,
   provider: Type.String(),
   state: SubmissionState,
   flag: Type.Union([Type.String(), Type.Null()]),
@@ -78,8 +86,10 @@ export const IdentityReviewAnswer = Type.Object({
   statusCode: Type.Literal(2),
   submission: Type.Object({
     id: Type.Integer(),
-    userId: Type.Integer(),
+    /** Null for a guest release. */
+    userId: Type.Union([Type.Integer(), Type.Null()]),
     username: Type.String(),
+    guestRelease: GuestRelease,
     provider: Type.String(),
     state: SubmissionState,
     legalName: Type.String(),

@@ -10,7 +10,7 @@ import { SealedStore } from '../sealed/sealed-store.ts';
 import { IdentityFingerprints } from './identity-fingerprint.ts';
 import { type IdentityProvider, manualIdentityProvider } from './identity-provider.ts';
 import { VerificationRepository } from './verification.repository.ts';
-import { VerificationService } from './verification.service.ts';
+import { type GuestDecisions, VerificationService } from './verification.service.ts';
 import { VerificationReviewService } from './verification-review.service.ts';
 
 export interface VerificationServices {
@@ -28,6 +28,8 @@ export interface VerificationWiring {
   readonly audit: AuditLog;
   readonly notifications: Pick<NotificationService, 'moderationNotice'>;
   readonly log: Logger;
+  /** Performer manifests' side of a guest's decided identity (compliance/performers/), bound late. */
+  readonly guests?: () => GuestDecisions;
   /** The identity providers, the first starting new verifications; the manual one by default. */
   readonly providers?: readonly IdentityProvider[];
 }
@@ -46,6 +48,7 @@ export function createVerificationServices(wiring: VerificationWiring): Verifica
     notifications,
     baseUrl: config.http.baseUrl,
     uploadsRequireVerification: config.upload.requireVerification,
+    guests: wiring.guests,
     log: log.child({ component: 'identity' }),
   });
   return { verification, review: new VerificationReviewService({ repository, sealed, verification, audit }) };

@@ -13,8 +13,12 @@ export interface VerifyingAccountRow {
 
 export interface SubmissionRow {
   readonly id: number;
-  readonly userId: number;
+  /** Null for a guest performer's release. */
+  readonly userId: number | null;
+  /** The account's username; for a guest, the name the creator gave them. */
   readonly username: string;
+  /** A guest performer's release (compliance/performers/): which performer of which post, and whose post. */
+  readonly guest: GuestRelease | null;
   readonly provider: string;
   readonly state: SubmissionState;
   readonly legalName: string | null;
@@ -28,8 +32,15 @@ export interface SubmissionRow {
   readonly createdAt: Date;
 }
 
+export interface GuestRelease {
+  readonly performerId: number;
+  readonly postId: number;
+  readonly creatorUsername: string;
+}
+
 export interface NewSubmission {
-  readonly userId: number;
+  readonly userId: number | null;
+  readonly guestPerformerId?: number;
   readonly provider: string;
   readonly state: 'started' | 'pending' | 'refused';
   readonly identity?: ProvidedIdentity;
@@ -66,25 +77,34 @@ export class VerificationRepository {
   }
 
   #submissions() {
-    return this.db
-      .selectFrom('identity_submissions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id',
-        's.user_id as userId',
-        'u.username',
-        's.provider',
-        's.state',
-        's.legal_name as legalName',
-        's.date_of_birth as dateOfBirth',
-        's.aliases',
-        's.fingerprint',
-        's.documents',
-        's.flag',
-        's.reason',
-        's.decided_at as decidedAt',
-        's.created_at as createdAt',
-      ]);
+    return (
+      this.db
+        .selectFrom('identity_submissions as s')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('post_performers as g', 'g.id', 's.guest_performer_id')
+        .leftJoin('posts as gp', 'gp.id', 'g.post_id')
+        .leftJoin('users as gc', 'gc.id', 'gp.user_id')
+        // An account's submission, or a guest's whose performer row still exists.
+        .where((eb) => eb.or([eb('u.id', 'is not', null), eb('g.id', 'is not', null)]))
+        .select([
+          's.id',
+          's.user_id as userId',
+          sql<string>`coalesce(u.username, g.guest_name, '')`.as('username'),
+          sql<GuestRelease | null>`CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object(
+          'performerId', g.id, 'postId', g.post_id, 'creatorUsername', coalesce(gc.username, '')) END`.as('guest'),
+          's.provider',
+          's.state',
+          's.legal_name as legalName',
+          's.date_of_birth as dateOfBirth',
+          's.aliases',
+          's.fingerprint',
+          's.documents',
+          's.flag',
+          's.reason',
+          's.decided_at as decidedAt',
+          's.created_at as createdAt',
+        ])
+    );
   }
 
   latest(userId: number): Promise<SubmissionRow | undefined> {
@@ -126,13 +146,13 @@ export class VerificationRepository {
   }
 
   /** Other accounts whose verified identity has this fingerprint: one person, several accounts. */
-  async otherAccountsOf(fingerprint: Buffer, userId: number): Promise<string[]> {
+  async otherAccountsOf(fingerprint: Buffer, userId: number | null): Promise<string[]> {
     const rows = await this.db
       .selectFrom('performer_identities as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .select('u.username')
       .where('p.fingerprint', '=', fingerprint)
-      .where('p.user_id', '<>', userId)
+      .$if(userId !== null, (query) => query.where('p.user_id', '<>', userId as number))
       .orderBy('u.username')
       .execute();
     return rows.map((row) => row.username);
@@ -144,6 +164,7 @@ export class VerificationRepository {
       .insertInto('identity_submissions')
       .values({
         user_id: submission.userId,
+        guest_performer_id: submission.guestPerformerId ?? null,
         provider: submission.provider,
         state: submission.state,
         vendor_reference: submission.vendorReference ?? null,
@@ -154,7 +175,12 @@ export class VerificationRepository {
         documents: JSON.stringify(submission.documents ?? []),
         flag: submission.flag ?? null,
       })
-      .onConflict((conflict) => conflict.column('user_id').where('state', 'in', ['started', 'pending']).doNothing())
+      .onConflict((conflict) =>
+        conflict
+          .column(submission.userId === null ? 'guest_performer_id' : 'user_id')
+          .where('state', 'in', ['started', 'pending'])
+          .doNothing(),
+      )
       .returning('id')
       .executeTakeFirst();
     return row?.id;
@@ -187,10 +213,13 @@ export class VerificationRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** The performer record of an approved submission, and the account type 3 (verified) with its badge. */
-  async recordPerformer(submission: SubmissionRow, reviewerId: number | null): Promise<void> {
+  /**
+   * The performer record of an approved submission, and the account type 3 (verified) with its badge; a
+   * guest's record has no account. Returns the record's id.
+   */
+  async recordPerformer(submission: SubmissionRow, reviewerId: number | null): Promise<number> {
     if (!submission.legalName || !submission.dateOfBirth || !submission.fingerprint) throw new Error('incomplete identity');
-    await this.db
+    const { id } = await this.db
       .insertInto('performer_identities')
       .values({
         user_id: submission.userId,
@@ -203,13 +232,17 @@ export class VerificationRepository {
         provider: submission.provider,
         reviewer_id: reviewerId,
       })
-      .execute();
-    await this.db
-      .updateTable('users')
-      .set({ type: 3 })
-      .where('id', '=', submission.userId)
-      .where('type', 'not in', [3, 5, 6])
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (submission.userId !== null) {
+      await this.db
+        .updateTable('users')
+        .set({ type: 3 })
+        .where('id', '=', submission.userId)
+        .where('type', 'not in', [3, 5, 6])
+        .execute();
+    }
+    return id;
   }
 
   async recordView(submissionId: number, document: string, viewer: { id: number; username: string; ip?: string }) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor, AuditEntryInput } from '../../moderation/audit-log.ts';
 import type { CaseIntake, OpenedCase } from '../../moderation/cases.service.ts';
@@ -34,12 +35,28 @@ export interface VerificationDeps {
   readonly audit: { record(entry: AuditEntryInput, trx?: VerificationRepository['db']): Promise<unknown> };
   readonly notifications: Pick<NotificationService, 'moderationNotice'>;
   readonly baseUrl: string;
+  /** Guest performers' releases, bound once performer manifests are wired (they need this service first). */
+  readonly guests?: () => GuestDecisions;
   /** UPLOADS_REQUIRE_VERIFICATION, for the standing's `mayUpload`. */
   readonly uploadsRequireVerification: boolean;
   readonly log: Logger;
 }
 
 export type Decision = { readonly outcome: 'approved' } | { readonly outcome: 'rejected'; readonly reason: string };
+
+/** A guest performer sending their identity through a release link (compliance/performers/). */
+export interface GuestPerformer {
+  readonly performerId: number;
+  readonly postId: number;
+}
+
+/** What performer manifests do when a guest's identity is decided (compliance/performers/guest-release.service.ts). */
+export interface GuestDecisions {
+  /** Inside the decision's transaction: the new identity is the guest's, and their post may be released. */
+  approved(trx: Db, performerId: number, identityId: number): Promise<void>;
+  /** After it committed: the creator and the guest are told. */
+  decided(performerId: number, decision: Decision): Promise<void>;
+}
 
 const normalised = (identity: ProvidedIdentity): ProvidedIdentity => ({
   legalName: identity.legalName.trim().replace(/\s+/g, ' '),
@@ -98,8 +115,21 @@ export class VerificationService {
 
   /** The manual provider's form: checked, sealed, queued for a moderator. */
   async submit(userId: number, body: SubmissionBody): Promise<IdentityStanding> {
-    const { repository, sealed, fingerprints } = this.#deps;
     await this.#unverifiedAccount(userId);
+    await this.#queue({ userId }, body);
+    return this.standing(userId);
+  }
+
+  /**
+   * A guest performer's identity from their release link (compliance/performers/): checked and sealed the
+   * same way, queued for the same review with `guest_performer_id` set and no account.
+   */
+  async submitGuest(guest: GuestPerformer, body: SubmissionBody): Promise<void> {
+    await this.#queue(guest, body);
+  }
+
+  async #queue(who: { readonly userId: number } | GuestPerformer, body: SubmissionBody): Promise<void> {
+    const { repository, sealed, fingerprints } = this.#deps;
     const identity = normalised(body);
     assertAdult(identity.dateOfBirth);
     const pictures: [DocumentKind, string | undefined][] = [
@@ -121,7 +151,7 @@ export class VerificationService {
     }
     const banned = await repository.isBanned(fingerprint);
     const id = await repository.insert({
-      userId,
+      ...('userId' in who ? { userId: who.userId } : { userId: null, guestPerformerId: who.performerId }),
       provider: manualIdentityProvider.name,
       state: banned ? 'refused' : 'pending',
       identity,
@@ -134,10 +164,9 @@ export class VerificationService {
       throw new AppError('identity_pending');
     }
     if (banned) {
-      await this.#flagBannedIdentity(userId, id);
+      await this.#flagBannedIdentity('userId' in who ? { userId: who.userId } : { postId: who.postId }, id);
       throw new AppError('identity_banned');
     }
-    return this.standing(userId);
   }
 
   /** A vendor's signed answer for a session this app started. Answers again (vendors retry) change nothing. */
@@ -171,7 +200,7 @@ export class VerificationService {
       banned ? 'refused' : 'pending',
       banned ? 'banned_identity' : null,
     );
-    if (banned) return this.#flagBannedIdentity(submission.userId, submission.id);
+    if (banned) return this.#flagBannedIdentity({ userId: submission.userId }, submission.id);
     const completed = await repository.submission(submission.id);
     if (!completed) return;
     await this.decide(completed, adult ? { outcome: 'approved' } : { outcome: 'rejected', reason: 'underage' }, null);
@@ -185,21 +214,35 @@ export class VerificationService {
   async decide(submission: SubmissionRow, decision: Decision, actor: Actor | null): Promise<void> {
     const { repository, audit, notifications } = this.#deps;
     const reason = decision.outcome === 'rejected' ? decision.reason : null;
+    const guest = submission.guest;
+    const guests = this.#deps.guests?.();
     await repository.transaction(async (trx) => {
       if (!(await trx.decide(submission.id, decision.outcome, actor?.id ?? null, reason))) throw new AppError('identity_decided');
-      if (decision.outcome === 'approved') await trx.recordPerformer(submission, actor?.id ?? null);
+      if (decision.outcome === 'approved') {
+        const identityId = await trx.recordPerformer(submission, actor?.id ?? null);
+        if (guest) await guests?.approved(trx.db, guest.performerId, identityId);
+      }
       await audit.record(
         {
           actor,
           action: decision.outcome === 'approved' ? 'identity.approve' : 'identity.reject',
-          subjectType: 'user',
-          subjectId: submission.userId,
-          details: { submissionId: submission.id, provider: submission.provider, ...(reason ? { reason } : {}) },
+          ...(guest
+            ? { subjectType: 'post', subjectId: guest.postId }
+            : { subjectType: 'user', subjectId: submission.userId ?? undefined }),
+          details: {
+            submissionId: submission.id,
+            provider: submission.provider,
+            ...(guest ? { guestPerformerId: guest.performerId } : {}),
+            ...(reason ? { reason } : {}),
+          },
         },
         trx.db,
       );
     });
-    await notifications.moderationNotice(submission.userId, null, IDENTITY_NOTICES[decision.outcome]);
+    if (guest) await guests?.decided(guest.performerId, decision);
+    else if (submission.userId !== null) {
+      await notifications.moderationNotice(submission.userId, null, IDENTITY_NOTICES[decision.outcome]);
+    }
   }
 
   async #unverifiedAccount(userId: number) {
@@ -211,19 +254,19 @@ export class VerificationService {
     return account;
   }
 
-  /** A banned person trying again: moderators get a restricted case about the new account. */
-  async #flagBannedIdentity(userId: number, submissionId: number): Promise<void> {
+  /** A banned person trying again: moderators get a restricted case about the new account (or the guest's post). */
+  async #flagBannedIdentity(subject: { userId: number | null } | { postId: number }, submissionId: number): Promise<void> {
     const { cases, log } = this.#deps;
     await cases.open({
       kind: 'automated',
       category: 'other',
-      subject: { userId },
+      subject,
       reporter: { locale: 'en' },
       text: `Identity verification #${submissionId} refused: it matches the verified identity of a banned account.`,
       details: { check: 'banned-identity', submissionId },
       ip: '',
       restricted: true,
     });
-    log.warn({ userId, submissionId }, 'identity verification refused: banned identity');
+    log.warn({ ...subject, submissionId }, 'identity verification refused: banned identity');
   }
 }

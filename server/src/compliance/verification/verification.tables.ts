@@ -23,7 +23,10 @@ export interface SealedDocument {
 
 export interface IdentitySubmissionsTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null for a guest performer's release (migration 0036, compliance/performers/). */
+  user_id: number | null;
+  /** Migration 0036: the guest performer whose release link sent this identity. */
+  guest_performer_id: ColumnType<number | null, number | null | undefined, number | null>;
   provider: string;
   state: ColumnType<SubmissionState, SubmissionState | undefined, SubmissionState>;
   vendor_reference: string | null;
@@ -61,7 +64,11 @@ export interface BannedIdentityFingerprintsTable {
 
 export interface IdentityDocumentViewsTable {
   id: Generated<number>;
-  submission_id: number;
+  /** Null for a document of a performer record whose submission is gone, exported by identity (migration 0037). */
+  submission_id: number | null;
+  identity_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The 2257 records export the document went into (compliance/records/), null for a view in the console. */
+  records_export_id: ColumnType<number | null, number | null | undefined, number | null>;
   document: string;
   viewer_id: number | null;
   viewer_username: string;

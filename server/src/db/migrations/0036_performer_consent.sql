@@ -79,3 +79,19 @@ CREATE TRIGGER posts_awaiting_performers BEFORE UPDATE OF status ON posts
   FOR EACH ROW WHEN (NEW.status = 6 AND OLD.status <> 6)
   EXECUTE FUNCTION hold_post_for_performers();
 CREATE INDEX posts_awaiting_performers ON posts (user_id, id) WHERE status = 13 AND deleted_at IS NULL;
+
+-- `performer` notifications (compliance/performers/README.md): a tagged account's request to confirm, and
+-- what the creator hears (a decline, a withdrawal, a guest's refused release, the post released).
+ALTER TABLE notifications ADD COLUMN performer_id bigint REFERENCES post_performers (id) ON DELETE CASCADE;
+ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_type_check
+  CHECK (type IN ('user-follow', 'post-like', 'post-created', 'scraper-done', 'moderation', 'data-export', 'performer'));
+CREATE INDEX notifications_performer ON notifications (performer_id) WHERE performer_id IS NOT NULL;
+
+-- One open guest release per performer, as one open verification per account.
+CREATE UNIQUE INDEX identity_submissions_one_open_guest ON identity_submissions (guest_performer_id)
+  WHERE state IN ('started', 'pending');
+
+-- The SHA-256 of each media file's original, in hex: computed when it is uploaded, or the first time a
+-- consent needs it for files stored before this column existed.
+ALTER TABLE media_files ADD COLUMN sha256 text CHECK (sha256 ~ '^[0-9a-f]{64}$');

@@ -1,13 +1,17 @@
 import type { ErrorCode } from '../../http/errors.ts';
 import { MediaStatus, PostStatus } from '../../posts/post-status.ts';
 
-/** Post states in which the cover may change: processed and not withdrawn (published, private, in review, draft, scheduled). */
+/**
+ * Post states in which the cover may change: processed and not withdrawn (published, private, in review,
+ * draft, scheduled, awaiting its performers).
+ */
 export const COVER_POST_STATES: readonly number[] = [
   PostStatus.published,
   PostStatus.private,
   PostStatus.inReview,
   PostStatus.draft,
   PostStatus.scheduled,
+  PostStatus.awaitingPerformers,
 ];
 
 const WITHDRAWN: readonly number[] = [PostStatus.removed, PostStatus.blocked];

@@ -14,6 +14,8 @@ export interface MediaDraft {
   readonly durationMs: number | null;
   readonly sizeBytes: number;
   readonly originalKey: string;
+  /** The original's SHA-256 in hex (consent records, compliance/performers/). */
+  readonly sha256?: string;
 }
 
 export interface PostDraft {
@@ -99,7 +101,8 @@ export class MediaIngestRepository {
    * the URL import, and closes the journal rows of its originals, all in one transaction. When the journal
    * rows are gone (the orphan purge took them), the transaction fails and nothing is written.
    */
-  async createPost(draft: PostDraft): Promise<CreatedPost> {
+  /** `within`: more rows of the new post written in the same transaction (its creator on its performer manifest). */
+  async createPost(draft: PostDraft, within?: (trx: Db, postId: number) => Promise<void>): Promise<CreatedPost> {
     const created = await this.#db.transaction().execute(async (trx) => {
       const keys = draft.media.map((media) => media.originalKey);
       const closed = await trx
@@ -134,6 +137,7 @@ export class MediaIngestRepository {
             duration_ms: file.durationMs,
             size_bytes: file.sizeBytes,
             original_key: file.originalKey,
+            sha256: file.sha256 ?? null,
             post_id: post.id,
             position,
           })),
@@ -151,6 +155,7 @@ export class MediaIngestRepository {
           .executeTakeFirst();
         if (linked.numUpdatedRows === 0n) throw new ScraperJobTaken();
       }
+      await within?.(trx, post.id);
       return {
         postId: post.id,
         media: media

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import type { ManifestService } from '../../compliance/performers/manifest.service.ts';
 import { UploaderGate } from '../../compliance/verification/uploader-gate.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -28,6 +29,8 @@ export interface UploadWiring {
   readonly log: Logger;
   /** Watched words (enforcement/) on the upload's title and tags. */
   readonly screen?: Pick<ContentScreen, 'screenPost' | 'holdPost'>;
+  /** Performer manifests (compliance/performers/): a verified creator is recorded on each new post. */
+  readonly manifests?: () => Pick<ManifestService, 'recordCreator'>;
 }
 
 export interface UploadServices {
@@ -41,7 +44,16 @@ export interface UploadServices {
 /** Joining clips decodes every clip while encoding: more memory than one probe. */
 const CLIP_TOOL_MEMORY_BYTES = 2 * DEFAULT_MEDIA_TOOL_LIMITS.maxToolMemoryBytes;
 
-export function createUploadServices({ config, db, storage, jobs, processing, log, screen }: UploadWiring): UploadServices {
+export function createUploadServices({
+  config,
+  db,
+  storage,
+  jobs,
+  processing,
+  log,
+  screen,
+  manifests,
+}: UploadWiring): UploadServices {
   const scratchRoot = join(config.dataDir, 'scratch', 'upload');
   const gate = new UploaderGate(db, config.upload.requireVerification);
   const tokens = new UploadTokenService(new UploadTokensRepository(db), config.upload.tokenTtlSeconds, gate);
@@ -62,6 +74,7 @@ export function createUploadServices({ config, db, storage, jobs, processing, lo
     scratchRoot,
     log: log.child({ component: 'upload' }),
     screen,
+    manifests,
   });
   return { tokens, uploads, ingest: new UploadMediaIngest(uploads), health: new PipelineHealth(db, jobs) };
 }

@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
+import type { ManifestService } from '../../compliance/performers/manifest.service.ts';
+import { sha256OfFile } from '../../compliance/performers/media-digests.ts';
 import type { UploaderGate } from '../../compliance/verification/uploader-gate.ts';
 import type { ContentScreen } from '../../enforcement/watched-words.ts';
 import { AppError } from '../../http/errors.ts';
@@ -49,6 +51,8 @@ export interface UploadServiceDeps {
   readonly log: Logger;
   /** Watched words (enforcement/): a title or tag that is refused, or that holds the post for review. */
   readonly screen?: Pick<ContentScreen, 'screenPost' | 'holdPost'>;
+  /** Performer manifests (compliance/performers/): a verified creator is recorded on each new post, with its files' SHA-256. */
+  readonly manifests?: () => Pick<ManifestService, 'recordCreator'>;
 }
 
 export interface UploadResult extends CreatedPost {
@@ -275,14 +279,23 @@ export class UploadService {
     { held, ...post }: Pick<PostDraft, 'title' | 'tags' | 'lgbt' | 'scraperJobId' | 'targetStatus'> & { held: boolean },
   ): Promise<CreatedPost> {
     const { repository, storage, processing, log } = this.#deps;
-    const drafts = files.map((file) => mediaDraft(file));
+    const drafts: MediaDraft[] = [];
+    for (const file of files) drafts.push({ ...mediaDraft(file), sha256: await sha256OfFile(file.path) });
     const keys = drafts.map((draft) => draft.originalKey);
     await repository.journal(keys);
     let created: CreatedPost;
     try {
       for (const [index, draft] of drafts.entries()) await storage.putFile(draft.originalKey, (files[index] as Prepared).path);
       const kind = drafts[0]?.kind === 'image' ? 'images' : 'video';
-      created = await repository.createPost({ userId, kind, media: drafts, ...post });
+      const manifests = this.#deps.manifests?.();
+      created = await repository.createPost({ userId, kind, media: drafts, ...post }, async (trx, postId) =>
+        manifests?.recordCreator(
+          trx,
+          postId,
+          userId,
+          drafts.flatMap((draft) => draft.sha256 ?? []),
+        ),
+      );
     } catch (error) {
       await Promise.allSettled(keys.map((key) => storage.delete(key)));
       await repository.forget(keys).catch((cleanup) => log.warn({ err: cleanup }, 'journal cleanup failed'));

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import styles from './Admin.module.css';
 
 export interface AdminNavProps {
-  /** Admins also see the restricted queue, roles, watched words, hash banks and settings pages. */
+  /** Admins also see the restricted queue, roles, watched words, hash banks, 2257 records and settings pages. */
   readonly isAdmin: boolean;
 }
 
@@ -23,6 +23,7 @@ export function AdminNav({ isAdmin }: AdminNavProps) {
           { to: '/admin/restricted', label: t('csam.nav') },
           { to: '/admin/hash-banks', label: t('hashbanks.nav') },
           { to: '/admin/age-assurance', label: t('ageassurance.admin.nav') },
+          { to: '/admin/records', label: t('records.nav') },
           { to: '/admin/settings', label: t('console.settings.nav') },
         ]
       : []),

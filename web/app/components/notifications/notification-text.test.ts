@@ -17,6 +17,7 @@ const moderationNotice = (notice: string, actionId: number | null = null): Notif
   post: null,
   scraperJob: null,
   moderation: { caseId: 42, notice, actionId },
+  performer: null,
   minOld: 0,
   isNew: true,
 });

@@ -15,6 +15,8 @@ const moderationNotices: Readonly<Record<string, MessageKey>> = {
   // compliance/verification: the creator's identity verification was decided.
   'identity-approved': 'identity.notice.approved',
   'identity-rejected': 'identity.notice.rejected',
+  // compliance/records: the legacy guard took posts with incomplete performer records off the site.
+  'records-incomplete': 'records.notice.incomplete',
 };
 
 function moderationSentence(t: TFunction, notice: NotificationView['moderation']): string {
@@ -57,6 +59,8 @@ export function notificationTarget(item: NotificationView): string {
   // The export page, which offers the download while the archive lasts and says when it expired.
   if (item.type === 'data-export') return '/studio/export';
   if (item.moderation?.notice.startsWith('identity-')) return '/creators#verification';
+  // The studio lists the held posts, each marked as waiting for its performers.
+  if (item.moderation?.notice === 'records-incomplete') return '/studio';
   if (item.post) return item.post.path;
   return `/notifications/${item.id}`;
 }

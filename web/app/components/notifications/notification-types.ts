@@ -13,6 +13,7 @@ export const listPaths = {
   'scraper-done': 'scraper-job',
   moderation: 'moderation',
   'data-export': 'data-export',
+  performer: 'performer',
 } as const satisfies Record<NotificationType, string>;
 
 export const notificationTypes = Object.keys(listPaths) as NotificationType[];

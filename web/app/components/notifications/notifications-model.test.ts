@@ -16,6 +16,7 @@ function item(values: Partial<NotificationView> & { id: number }): NotificationV
     post: { id: 10, title: 't', path: '/video?id=10', media: [] },
     scraperJob: null,
     moderation: null,
+    performer: null,
     minOld: 0,
     isNew: true,
     ...values,
@@ -104,4 +105,11 @@ test('a scraper-done notification opens the import in the composer, where its po
     '/new-post?import=42',
   );
   expect(notificationTarget(item({ id: 2 }))).toBe('/video?id=10');
+});
+
+test('the legacy guard notice leads to the studio, where the held posts are listed', () => {
+  const notice = item({ id: 3, type: 'moderation', user: null, post: null });
+  expect(notificationTarget({ ...notice, moderation: { caseId: null, notice: 'records-incomplete', actionId: null } })).toBe(
+    '/studio',
+  );
 });

@@ -28,7 +28,11 @@ export default function AdminIdentityReview({ loaderData }: Route.ComponentProps
   return (
     <>
       <div className={styles.header}>
-        <h1 className={styles.title}>{t('identity.admin.reviewTitle', { username: submission.username })}</h1>
+        <h1 className={styles.title}>
+          {submission.guestRelease
+            ? t('identity.admin.guestReviewTitle', { name: submission.username })
+            : t('identity.admin.reviewTitle', { username: submission.username })}
+        </h1>
         <p className={styles.lead}>
           {t(`identity.admin.states.${submission.state}`)} ·{' '}
           <time dateTime={submission.createdAt}>{time.format(new Date(submission.createdAt))}</time>
@@ -40,6 +44,17 @@ export default function AdminIdentityReview({ loaderData }: Route.ComponentProps
         </h2>
         {submission.flag && <p className={own.flag}>{t('identity.admin.bannedIdentity')}</p>}
         <dl className={own.facts}>
+          {submission.guestRelease && (
+            <>
+              <dt>{t('identity.admin.guestRelease')}</dt>
+              <dd dir="auto">
+                {t('identity.admin.guestReleaseOf', {
+                  postId: submission.guestRelease.postId,
+                  creator: submission.guestRelease.creatorUsername,
+                })}
+              </dd>
+            </>
+          )}
           <dt>{t('identity.admin.legalName')}</dt>
           <dd dir="auto">{submission.legalName}</dd>
           <dt>{t('identity.admin.dateOfBirth')}</dt>

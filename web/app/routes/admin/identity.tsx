@@ -41,7 +41,16 @@ export default function AdminIdentityQueue({ loaderData }: Route.ComponentProps)
           >
             {submissions.map((item) => (
               <tr key={item.id}>
-                <td dir="auto">@{item.username}</td>
+                {/* A username reads in its own direction; a guest release is a sentence in the page's language. */}
+                <td dir={item.guestRelease ? undefined : 'auto'}>
+                  {item.guestRelease
+                    ? t('identity.admin.guestRow', {
+                        name: item.username,
+                        postId: item.guestRelease.postId,
+                        creator: item.guestRelease.creatorUsername,
+                      })
+                    : `@${item.username}`}
+                </td>
                 <td>
                   <time dateTime={item.createdAt}>{time.format(new Date(item.createdAt))}</time>
                 </td>
