@@ -8,7 +8,7 @@ import { measureFirstLoadJs } from './first-load-js.ts';
 import { load } from './load.ts';
 import { runBench } from './run-bench.ts';
 import { startApp, stopAll } from './servers.ts';
-import { prepareStudioDataset, studioLogin } from './studio-bench.ts';
+import { CHROME_ACCEPT_ENCODING, prepareStudioDataset, studioLogin } from './studio-bench.ts';
 
 /**
  * Where a server-rendered page's time goes (issue 23): the built app runs on the studio dataset (1M posts,
@@ -54,14 +54,15 @@ async function main() {
       { DATABASE_URL: url, SEED_DEMO: 'false', NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` },
       'app',
     );
-    const creator = { cookie: (await studioLogin(app.url)).cookie };
+    // As the bench's studio entries ask: with the creator's cookies and Chrome's Accept-Encoding.
+    const creator = { cookie: (await studioLogin(app.url)).cookie, 'accept-encoding': CHROME_ACCEPT_ENCODING };
     const visitor = { cookie: 'have18=1' };
     for (const [path, headers] of [
       ['/', visitor],
       ['/unsupported', visitor],
       ['/studio', creator],
     ] as const) {
-      const html = await (await fetch(`${app.url}${path}`, { headers })).text();
+      const html = await (await fetch(`${app.url}${path}`, { headers: { cookie: headers.cookie } })).text();
       console.log(`page weight ${path}: ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB of HTML before compression`);
     }
     const firstLoad = await measureFirstLoadJs(app.url);

@@ -35,7 +35,8 @@ export const STUDIO_P99_TARGET_MS = 100;
 export const STUDIO_JUDGED_CONNECTIONS = [1, 4] as const;
 const POSTS = 1_000_000;
 const EVENTS = 10_000_000;
-const CHROME_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** What Chrome sends: the studio entries' answers are compressed as a browser gets them. */
+export const CHROME_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const studioDatabase = (posts: number) => datasetDatabase(posts).replace('velvet_feed_', 'velvet_studio_');
 

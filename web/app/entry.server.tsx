@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { serverContext } from '#server-context';
+import { batchedHtml } from './lib/batched-html.server';
 
 export const streamTimeout = 5_000;
 
@@ -35,12 +35,9 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = batchedHtml(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         responseHeaders.set('Content-Type', 'text/html');
         pipe(body);

@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { AgeAssuranceStatus } from '../../server/src/compliance/age-assurance/age-assurance-schema.ts';
 import type { Config } from '../../server/src/config.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface ServerContext {
   /** The site's public origin, without a trailing slash (config.http.baseUrl). */
   readonly baseUrl: string;
   readonly api: <T = unknown>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+  /** GET /api/age-assurance (`?country=` given the forced country) as `api` would answer it, without the call. */
+  readonly ageAssurance: (country: string | undefined) => Promise<AgeAssuranceStatus>;
   /** Operator details the legal pages name (LEGAL_* and RECORDS_CUSTODIAN_* settings). */
   readonly legal: Config['legal'];
   /** Upload limits the creators page quotes (MAX_* settings). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/errors.ts';
+import { isInProcessCall } from '../http/in-process-calls.ts';
 import { ANONYMOUS, type RequestSession, type SessionService } from './session.service.ts';
 
 declare module 'fastify' {
@@ -29,10 +30,39 @@ export const ANONYMOUS_COOKIE = 'anonymous';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
+}
+
+/** The token a request authenticates with: a Bearer header, else the access cookie, else a visitor's. */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const cookies = request.cookies ?? {};
+  return bearerToken(request) ?? cookies[ACCESS_COOKIE] ?? cookies[ANONYMOUS_COOKIE];
+}
+
+const PAGE_SESSION_HEADER = 'x-velvet-page-session';
+
+/**
+ * What a page's in-process API calls (web/web.plugin.ts) carry so that their session is the page's, resolved
+ * once per page instead of once per call (a token check and a database read each, issue 22): the page's
+ * session and the token it was resolved from. A call presenting that same token takes it; the page's
+ * cookies are the call's, renewed ones included (page-session.plugin.ts). Not carried when a Bearer header
+ * came with the page: the page's session may then be one renewed from its cookies, which the call, preferring
+ * the header, would not use. Believed only on a call marked in-process.
+ */
+export function pageSessionHeaders(page: FastifyRequest): Record<string, string> {
+  if (!page.session || bearerToken(page) !== undefined) return {};
+  const carried = JSON.stringify({ token: presentedToken(page) ?? null, session: page.session });
+  return { [PAGE_SESSION_HEADER]: Buffer.from(carried).toString('base64url') };
+}
+
+function carriedSession(request: FastifyRequest, token: string | undefined): RequestSession | undefined {
+  const value = request.headers[PAGE_SESSION_HEADER];
+  if (typeof value !== 'string' || !isInProcessCall(request)) return undefined;
+  const carried = JSON.parse(Buffer.from(value, 'base64url').toString()) as { token: string | null; session: RequestSession };
+  return carried.token === (token ?? null) ? carried.session : undefined;
 }
 
 /**
@@ -66,7 +96,8 @@ export default fp(
       const byCookie = !bearer && Boolean(cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE]);
       const changesState = UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.changesState === true;
       if (byCookie && changesState) assertSameOrigin(request, publicOrigin);
-      request.session = await options.sessions.resolve(bearer ?? cookies[ACCESS_COOKIE] ?? cookies[ANONYMOUS_COOKIE]);
+      const token = presentedToken(request);
+      request.session = carriedSession(request, token) ?? (await options.sessions.resolve(token));
     });
   },
   { name: 'auth', dependencies: ['security'] },

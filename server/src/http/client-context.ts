@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-const header = (request: FastifyRequest, name: string) => {
+const header = (request: Pick<FastifyRequest, 'headers'>, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' && value.length <= 64 ? value : undefined;
 };
@@ -26,10 +26,9 @@ const header = (request: FastifyRequest, name: string) => {
 /**
  * The `country` query, else the `country` header (spec §7), else the `country` cookie the web app keeps
  * the visitor's choice in: pages it renders (their loaders' in-process calls carry the page's cookies)
- * answer in the forced country as its API calls do.
+ * answer in the forced country as its API calls do. `query` is the request's `country` parameter.
  */
-function forcedCountry(request: FastifyRequest): string | undefined {
-  const query = (request.query as Record<string, unknown> | undefined)?.country;
+export function forcedCountry(query: unknown, request: Pick<FastifyRequest, 'headers' | 'cookies'>): string | undefined {
   const cookie = request.cookies?.country;
   const raw =
     (typeof query === 'string' ? query : undefined) ??
@@ -47,7 +46,7 @@ export default fp(
         apiVersion: header(request, 'apiversion') ?? '1.0',
         locale: resolveLocale(header(request, 'language'), defaultLocale),
         appVersion: header(request, 'app-version'),
-        forcedCountry: forcedCountry(request),
+        forcedCountry: forcedCountry((request.query as Record<string, unknown> | undefined)?.country, request),
       };
     });
   },

@@ -81,6 +81,8 @@ export default fp(
       ...(extra.frame.length > 0 && { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }),
     });
     app.addHook('onRequest', (request, reply, done) => {
+      // A page's in-process API call answers the page's loader, not a browser: no header of its reply is sent.
+      if (isInProcessCall(request)) return done();
       request.cspNonce = randomBytes(16).toString('base64');
       nonces.set(request.raw, request.cspNonce);
       secureHeaders(request.raw, reply.raw, () => done());

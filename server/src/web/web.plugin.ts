@@ -5,11 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { serverContext } from '../../../web/app/server-context.ts';
-import { REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
+import { pageSessionHeaders, REFRESH_COOKIE } from '../accounts/auth.plugin.ts';
 import { LOCATION_HEADER, locationHeader } from '../compliance/age-assurance/age-assurance.plugin.ts';
 import type { Container } from '../container.ts';
 import { inProcessCallHeaders } from '../http/in-process-calls.ts';
 import { rateLimitKey } from '../http/security.ts';
+import { pageAgeAssurance } from './page-age-assurance.ts';
 
 /** Paths the server owns; the page catch-all must never answer them, whatever the method. */
 const SERVER_PREFIXES = ['/api/', '/media-api/', '/media/', '/thumber/', '/translations/', '/ws/', '/simicheck/'];
@@ -33,7 +34,8 @@ const FORWARDED = [
  * address (never from a forwarded header, which is not carried along), so per-address rules such as
  * visitor-token minting and view counting see who is really asking; it is exempt from the global rate
  * limit because the page request was counted (`pageRateLimit`). It carries the page's location, which the
- * proxy's headers told the page (compliance/age-assurance/).
+ * proxy's headers told the page (compliance/age-assurance/), and the page's session, which the calls share
+ * (accounts/auth.plugin.ts `pageSessionHeaders`).
  *
  * One page's loaders run together and several read the same answer (the root loader and the studio
  * layout both ask GET /api/user/me): a GET is asked once per page request and its answer shared, so
@@ -41,6 +43,8 @@ const FORWARDED = [
  */
 export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   const headers: Record<string, string> = {};
+  // A write may end or change the session (a logout, an e-mail action): the calls after it resolve their own.
+  let session = pageSessionHeaders(request);
   for (const name of FORWARDED) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
@@ -50,7 +54,13 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
       method: (init.method ?? 'GET') as 'GET',
       url: path,
       remoteAddress: request.ip,
-      headers: { ...headers, ...inProcessCallHeaders, 'x-request-id': request.id, [LOCATION_HEADER]: locationHeader(request) },
+      headers: {
+        ...headers,
+        ...session,
+        ...inProcessCallHeaders,
+        'x-request-id': request.id,
+        [LOCATION_HEADER]: locationHeader(request),
+      },
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
     // A route's own limit refusing the page's client is the page's answer too, never a server error.
@@ -63,6 +73,7 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
   return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     if ((init.method ?? 'GET').toUpperCase() !== 'GET') {
       reads.clear();
+      session = {};
       return (await call(path, init)) as T;
     }
     let answer = reads.get(path);
@@ -94,6 +105,10 @@ export default fp(
         defaultLocale: container.config.locale.default,
         baseUrl: container.config.http.baseUrl,
         api: inProcessApi(app, request),
+        ageAssurance: pageAgeAssurance(request, {
+          service: container.services.ageAssurance.service,
+          sessions: container.services.accounts.sessions,
+        }),
         legal: container.config.legal,
         uploadLimits: container.config.limits,
       });

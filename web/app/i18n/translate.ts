@@ -56,7 +56,17 @@ export interface Translator {
 export function createTranslator(language: string, messages: object, fallback?: object): Translator {
   const plurals = new Intl.PluralRules(language);
   const numbers = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 1 });
-  const find = (key: string) => lookup(messages as MessageTree, key) ?? lookup(fallback as MessageTree | undefined, key);
+  // A language's messages never change (a version's content is fixed), so a key found once is kept: a page
+  // asks hundreds of them, each a walk down the tree (issue 22). Only found keys, so the map stays bounded.
+  const found = new Map<string, string>();
+  const find = (key: string) => {
+    let text = found.get(key);
+    if (text === undefined) {
+      text = lookup(messages as MessageTree, key) ?? lookup(fallback as MessageTree | undefined, key);
+      if (text !== undefined) found.set(key, text);
+    }
+    return text;
+  };
   const t: TFunction = (key, values) => {
     const count = values?.count;
     // A browser whose plural rules know a category the file lacks still gets the general form.

@@ -5,17 +5,27 @@ import { cachedSettings, loadRootData } from './root-loader.server';
 
 const settings = { statusCode: 2, country: { code: 'US', name: 'United States' }, languages: [], lgbt_triggers: {} };
 
-function load(url: string, cookie = '', answer: () => Promise<unknown> = async () => settings) {
+const providerStatus = { statusCode: 2, requirement: 'provider', passed: false, jurisdiction: 'GB', provider: 'test' } as const;
+
+function load(
+  url: string,
+  cookie = '',
+  answer: () => Promise<unknown> = async () => settings,
+  assess: () => Promise<typeof providerStatus> = async () => providerStatus,
+) {
   const calls: string[] = [];
+  const assessed: (string | undefined)[] = [];
   const api = async <T>(path: string) => {
     calls.push(path);
     return (await answer()) as T;
   };
-  const request = new Request(`http://velvet.test${url}`, { headers: cookie ? { cookie } : {} });
-  return {
-    result: loadRootData(request, { api, defaultLocale: 'en-US', baseUrl: 'http://velvet.test' }, cachedSettings(60_000)),
-    calls,
+  const ageAssurance = (country: string | undefined) => {
+    assessed.push(country);
+    return assess();
   };
+  const request = new Request(`http://velvet.test${url}`, { headers: cookie ? { cookie } : {} });
+  const context = { api, ageAssurance, defaultLocale: 'en-US', baseUrl: 'http://velvet.test' };
+  return { result: loadRootData(request, context, cachedSettings(60_000)), calls, assessed };
 }
 
 const setCookies = (init: ResponseInit | null | undefined) => new Headers(init?.headers).getSetCookie();
@@ -71,11 +81,20 @@ describe('the root loader', () => {
     expect(storedMessages(data.messagesVersion)?.error.title).toBe(de.error.title);
   });
 
-  test('passes a forced country to the settings and keeps the email link parameters', async () => {
-    const { result, calls } = load('/?country=cz&email_id=e-1&action=verify&go');
+  test('passes a forced country to the settings and the age check and keeps the email link parameters', async () => {
+    const { result, calls, assessed } = load('/?country=cz&email_id=e-1&action=verify&go');
     const { data } = await result;
-    expect(calls).toEqual(['/api/settings?country=CZ', '/api/age-assurance?country=CZ']);
+    expect(calls).toEqual(['/api/settings?country=CZ']);
+    expect(assessed).toEqual(['CZ']);
     expect(data.link).toEqual({ go: true, emailId: 'e-1', action: 'verify', country: 'CZ' });
+  });
+
+  test("carries the visitor's age-assurance status without its statusCode, and none when the assessment fails", async () => {
+    const { data } = await load('/').result;
+    expect(data.ageAssurance).toEqual({ requirement: 'provider', passed: false, jurisdiction: 'GB', provider: 'test' });
+    const failed = await load('/', '', undefined, async () => Promise.reject(new Error('down'))).result;
+    expect(failed.data.ageAssurance).toBeUndefined();
+    expect(failed.init?.status).toBe(200);
   });
 
   test('answers 503 without settings when they fail or are refused', async () => {

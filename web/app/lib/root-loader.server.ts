@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import type { ServerContext } from '#server-context';
-import type { AgeAssuranceStatus } from '../../../server/src/compliance/age-assurance/age-assurance-schema.ts';
 import { languageCookie, loadLocaleBundle, pickLocale } from '../i18n/locale.server';
 import { applyConsent, heldCookies, optionalCategories, parseConsent, readCookie } from './cookies';
 import { orientationFromCookie } from './orientation';
@@ -45,9 +44,12 @@ const sharedSettings = cachedSettings(60_000);
  * This visitor's age-assurance requirement, never cached: it depends on where they are and what they
  * passed. A forced country goes along, since it may add a check (compliance/age-assurance/README.md).
  */
-async function loadAgeAssurance(api: ServerContext['api'], country: string | undefined): Promise<RootData['ageAssurance']> {
+async function loadAgeAssurance(
+  ageAssurance: ServerContext['ageAssurance'],
+  country: string | undefined,
+): Promise<RootData['ageAssurance']> {
   try {
-    const { statusCode, ...status } = await api<AgeAssuranceStatus>(`/api/age-assurance${country ? `?country=${country}` : ''}`);
+    const { statusCode, ...status } = await ageAssurance(country);
     return statusCode === 2 ? status : undefined;
   } catch {
     return undefined;
@@ -61,7 +63,12 @@ async function loadAgeAssurance(api: ServerContext['api'], country: string | und
  */
 export async function loadRootData(
   request: Request,
-  { api, defaultLocale, baseUrl }: Pick<ServerContext, 'api' | 'defaultLocale' | 'baseUrl'>,
+  {
+    api,
+    ageAssurance: assess,
+    defaultLocale,
+    baseUrl,
+  }: Pick<ServerContext, 'api' | 'ageAssurance' | 'defaultLocale' | 'baseUrl'>,
   loadSettings: SettingsSource = sharedSettings,
 ) {
   const url = new URL(request.url);
@@ -77,7 +84,7 @@ export async function loadRootData(
     loadLocaleBundle(locale),
     loadSettings(api, link.country),
     loadViewer(api, cookieHeader),
-    loadAgeAssurance(api, link.country),
+    loadAgeAssurance(assess, link.country),
   ]);
   const page: RootData = {
     locale,

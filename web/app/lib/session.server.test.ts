@@ -4,6 +4,7 @@ import { loadViewer } from './session.server';
 
 const settings = { statusCode: 2, country: { code: 'US', name: 'United States' }, languages: [], lgbt_triggers: {} };
 const me = { statusCode: 2, user: { id: 7, username: 'jana', myProfile: true, lgbtPreference: 2, avatar: {} } };
+const clickStatus = { statusCode: 2, requirement: 'click', passed: false, jurisdiction: null, provider: 'test' } as const;
 const token = (exp: number) => `h.${Buffer.from(JSON.stringify({ sub: '7', exp })).toString('base64url')}.s`;
 
 /** An in-process API stand-in answering by path, recording what was asked. */
@@ -23,7 +24,7 @@ describe('the viewer in the root data', () => {
     const request = new Request('http://velvet.test/', { headers: { cookie } });
     const { data } = await loadRootData(
       request,
-      { api, defaultLocale: 'en-US', baseUrl: 'http://velvet.test' },
+      { api, ageAssurance: async () => clickStatus, defaultLocale: 'en-US', baseUrl: 'http://velvet.test' },
       cachedSettings(1),
     );
     expect(data).toMatchObject({ viewer: { id: 7, username: 'jana' }, sessionExp: 1_900_000_000, lgbtPreference: 2 });

@@ -39,12 +39,16 @@ export function locationHeader(request: FastifyRequest): string {
   return location?.region ?? location?.country ?? '';
 }
 
+/** The location a location header's value stands for; null for unknown. */
+export function carriedLocationOf(value: string): Location | null {
+  const [country, region] = value.split('-');
+  return locationOf(country, region) ?? null;
+}
+
 function carriedLocation(request: FastifyRequest): Location | null | undefined {
   if (!isInProcessCall(request)) return undefined;
   const value = request.headers[LOCATION_HEADER];
-  if (typeof value !== 'string') return undefined;
-  const [country, region] = value.split('-');
-  return locationOf(country, region) ?? null;
+  return typeof value === 'string' ? carriedLocationOf(value) : undefined;
 }
 
 function refuseMedia(reply: FastifyReply, code: ErrorCode, http: number) {

@@ -31,16 +31,11 @@ interface Options {
 
 /** Age assurance over HTTP (README.md "Routes"). */
 export default async function ageAssuranceRoutes(app: FastifyInstance, { ageAssurance, geolocation, secureCookies }: Options) {
-  app.get('/api/age-assurance', { schema: { querystring: StatusQuery } }, async (request): Promise<AgeAssuranceStatus> => {
-    const { requirement, passed, location } = assuranceOf(request);
-    return {
-      statusCode: 2,
-      requirement,
-      passed,
-      jurisdiction: location ? (location.region ?? location.country) : null,
-      provider: ageAssurance.providerName,
-    };
-  });
+  app.get(
+    '/api/age-assurance',
+    { schema: { querystring: StatusQuery } },
+    async (request): Promise<AgeAssuranceStatus> => ageAssurance.statusOf(assuranceOf(request)),
+  );
 
   app.post('/api/age-assurance/start', { schema: { body: StartBody }, config: { rateLimit: attemptLimit } }, async (request) => {
     const { returnTo } = request.body as Static<typeof StartBody>;

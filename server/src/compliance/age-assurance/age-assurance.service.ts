@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor, AuditEntryInput } from '../../moderation/audit-log.ts';
 import type { EventPublisher } from '../../realtime/events.ts';
+import type { AgeAssuranceStatus } from './age-assurance-schema.ts';
 import type { AgeCheckPass, AgeCheckTokens } from './age-check-passes.ts';
 import type { AgeCheckProvider } from './age-check-provider.ts';
 import type { Geolocator, LocatedRequest, Location } from './geolocation.ts';
@@ -73,6 +74,17 @@ export class AgeAssuranceService {
       requirement = stricter(requirement, table.forLocation({ country: request.forcedCountry }));
     const passed = requirement === 'provider' && (await this.#hasPassed(request));
     return { location, requirement, passed, mediaAllowed: requirement === 'click' || passed };
+  }
+
+  /** What GET /api/age-assurance answers for an assessment. */
+  statusOf({ requirement, passed, location }: AgeAssurance): AgeAssuranceStatus {
+    return {
+      statusCode: 2,
+      requirement,
+      passed,
+      jurisdiction: location ? (location.region ?? location.country) : null,
+      provider: this.providerName,
+    };
   }
 
   /**

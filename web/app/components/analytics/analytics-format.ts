@@ -75,8 +75,9 @@ export const METRICS: readonly Metric[] = [
 /** The metrics a page shows: the follower ones only where the totals carry them (the account). */
 export const metricsOf = (totals: Totals) => METRICS.filter((metric) => metric.name in totals);
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+// A formatter costs far more to make than to use: a studio page formats hundreds of values (issue 22).
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(key: string, make: () => T): T {
   let format = cache.get(key);
   if (!format) {
     format = make();
@@ -128,7 +129,7 @@ export function formatDay(day: string, locale: string, long = false): string {
 export function countryName(code: string, locale: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    return cached(`r|${locale}`, () => new Intl.DisplayNames([locale], { type: 'region' })).of(code) ?? code;
   } catch {
     return code;
   }
