@@ -24,7 +24,7 @@ export async function signUp(request: APIRequestContext, name: string): Promise<
 }
 
 /** A 2 s portrait clip at the smallest accepted size (one rung to make), no other test made (its own colour and tone), so the duplicate check lets it through. */
-function uniqueClip(seed: number): Buffer {
+export function uniqueClip(seed: number): Buffer {
   const folder = join(import.meta.dirname, '.results', 'people-media');
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `clip-${process.pid}-${seed}.mp4`);
@@ -37,8 +37,11 @@ function uniqueClip(seed: number): Buffer {
   return readFileSync(file);
 }
 
-/** Uploads a fresh 2 s clip as the logged-in account of `request`; answers the post's id, still in the pipeline. */
-export async function uploadClip(request: APIRequestContext, title: string): Promise<number> {
+/**
+ * Uploads a clip (a fresh 2 s one unless given) as the logged-in account of `request`; answers the post's
+ * id, still in the pipeline.
+ */
+export async function uploadClip(request: APIRequestContext, title: string, clip = uniqueClip(Date.now())): Promise<number> {
   const { upToken } = await (await request.get('/api/media/uptoken')).json();
   const uploaded = await (
     await request.post('/media-api/upload-preprocess', {
@@ -46,7 +49,7 @@ export async function uploadClip(request: APIRequestContext, title: string): Pro
         purpose: 'post',
         upToken,
         title,
-        file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: uniqueClip(Date.now()) },
+        file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip },
       },
     })
   ).json();

@@ -54,6 +54,8 @@ export default [
   route('statements', 'routes/statements.tsx'),
   route('statements/:id', 'routes/statement.tsx'),
   route('statements/:id/counter-notice', 'routes/counter-notice.tsx'),
+  // A person without an account verifies and signs a release for a post they appear in (compliance/performers/).
+  route('release/:token', 'routes/release.tsx'),
   // The creator studio (issue 22): its sections, and the post editor with its tabs, each a page of its own.
   route('studio', 'routes/studio/layout.tsx', { id: 'studio' }, [
     index('routes/studio/index.tsx', { id: 'studio-posts' }),
@@ -63,7 +65,9 @@ export default [
       route('cover', 'routes/studio/post-cover.tsx', { id: 'studio-post-cover' }),
       route('captions', 'routes/studio/post-captions.tsx', { id: 'studio-post-captions' }),
       route('analytics', 'routes/studio/post-analytics.tsx', { id: 'studio-post-analytics' }),
+      route('performers', 'routes/studio/post-performers.tsx', { id: 'studio-post-performers' }),
     ]),
+    route('appearances', 'routes/studio/appearances.tsx', { id: 'studio-appearances' }),
     route('export', 'routes/studio/export.tsx', { id: 'studio-export' }),
   ]),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [

@@ -18,6 +18,7 @@ import imports from './namespaces/imports/en.json';
 import manage from './namespaces/manage/en.json';
 import moderation from './namespaces/moderation/en.json';
 import notifications from './namespaces/notifications/en.json';
+import performers from './namespaces/performers/en.json';
 import profile from './namespaces/profile/en.json';
 import records from './namespaces/records/en.json';
 import sounds from './namespaces/sounds/en.json';
@@ -51,6 +52,7 @@ export const sourceMessages = {
   manage,
   moderation,
   notifications,
+  performers,
   profile,
   records,
   sounds,
@@ -81,6 +83,7 @@ export const namespaces = [
   'manage',
   'moderation',
   'notifications',
+  'performers',
   'profile',
   'records',
   'sounds',

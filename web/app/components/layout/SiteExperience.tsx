@@ -12,12 +12,19 @@ import { usePageTransitions } from './usePageTransitions';
 const AGE_CHECK_STEP = '/age-check/test-provider';
 
 /**
+ * A guest performer's release (routes/release.tsx) shows no media at all, and the person signing it proves
+ * their age with an ID there: a viewer's age check would only stand in their way.
+ */
+const RELEASE_PAGE = /^\/release\//;
+
+/**
  * Which gate covers the page: where the law asks for a provider's check, the click is not enough
- * (compliance/age-assurance); the provider's own step and a blocked place's notice show none.
+ * (compliance/age-assurance); the provider's own step and a blocked place's notice show none, and a page
+ * without media asks only for the click.
  */
 function gateFor(assurance: RootData['ageAssurance'], ageConfirmed: boolean, pathname: string): 'check' | 'click' | undefined {
   if (assurance?.requirement === 'blocked' || pathname === AGE_CHECK_STEP) return undefined;
-  if (assurance?.requirement === 'provider') return assurance.passed ? undefined : 'check';
+  if (assurance?.requirement === 'provider' && !RELEASE_PAGE.test(pathname)) return assurance.passed ? undefined : 'check';
   return ageConfirmed ? undefined : 'click';
 }
 

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { markScrollEdges } from '../../lib/scroll-edges';
 import scrollRow from '../../lib/scroll-edges.module.css';
 import { liveSocket } from '../../lib/socket-client';
+import { PerformerRequestCard } from '../performers/PerformerRequestCard';
 import { GroupedLikers } from './GroupedLikers';
 import { BellIcon } from './icons';
 import { NotificationItem } from './NotificationItem';
@@ -201,6 +202,7 @@ export function NotificationsPage({ lists: loaded, currentId }: { lists: Notific
                     <li key={item.id} id={`notification-${item.id}`}>
                       <NotificationItem item={item} isNew={item.isNew} current={item.id === currentId} />
                       {item.type === 'post-like' && item.usersCount > 1 && item.post && <GroupedLikers postId={item.post.id} />}
+                      {item.performer?.notice === 'request' && <PerformerRequestCard performerId={item.performer.id} />}
                     </li>
                   ))}
                 </ul>

@@ -14,6 +14,8 @@ const KIND_PATHS: Readonly<Record<string, string>> = {
   'post-like': 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
   'user-follow': 'M15 19a6 6 0 0 0-12 0M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM19 8v6M16 11h6',
   'post-created': 'M5 5h14v14H5zM10 9l5 3-5 3z',
+  // Two people: someone says you appear in a post with them (compliance/performers).
+  performer: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 19a6 6 0 0 1 12 0M16 5.5a3 3 0 0 1 0 5.5M18 13.5a6 6 0 0 1 3 5.5',
 };
 const SCRAPER_DONE_PATH = 'M12 4v10M8 10l4 4 4-4M5 19h14';
 

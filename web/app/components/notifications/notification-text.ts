@@ -1,3 +1,4 @@
+import type { PerformerNotice } from '../../../../server/src/realtime/events.ts';
 import type { MessageKey, TFunction } from '../../i18n/translate';
 import { numberLocale } from '../../lib/format-number';
 import type { NotificationView } from './notification-types';
@@ -17,6 +18,15 @@ const moderationNotices: Readonly<Record<string, MessageKey>> = {
   'identity-rejected': 'identity.notice.rejected',
   // compliance/records: the legacy guard took posts with incomplete performer records off the site.
   'records-incomplete': 'records.notice.incomplete',
+};
+
+/** The notices of a `performer` notification (compliance/performers/): a request to the tagged, news to the creator. */
+const performerNotices: Readonly<Record<PerformerNotice, MessageKey>> = {
+  request: 'performers.notice.request',
+  declined: 'performers.notice.declined',
+  withdrawn: 'performers.notice.withdrawn',
+  'release-rejected': 'performers.notice.releaseRejected',
+  cleared: 'performers.notice.cleared',
 };
 
 function moderationSentence(t: TFunction, notice: NotificationView['moderation']): string {
@@ -41,7 +51,9 @@ export function notificationSentence(t: TFunction, item: NotificationView): { be
             ? moderationSentence(t, item.moderation)
             : item.type === 'data-export'
               ? t('export.notification')
-              : t('notifications.scraperDone');
+              : item.type === 'performer' && item.performer
+                ? t(performerNotices[item.performer.notice], { name: NAME_MARK })
+                : t('notifications.scraperDone');
   const [before = '', after = ''] = text.split(NAME_MARK);
   return text.includes(NAME_MARK) ? { before, name, after } : { before: text, name: '', after: '' };
 }
@@ -59,6 +71,9 @@ export function notificationTarget(item: NotificationView): string {
   // The export page, which offers the download while the archive lasts and says when it expired.
   if (item.type === 'data-export') return '/studio/export';
   if (item.moderation?.notice.startsWith('identity-')) return '/creators#verification';
+  // A request is answered on the notification itself; the creator's news lead to the post's performers.
+  if (item.performer?.notice === 'request') return `/notifications/${item.id}`;
+  if (item.performer && item.post) return `/studio/post/${item.post.id}/performers`;
   // The studio lists the held posts, each marked as waiting for its performers.
   if (item.moderation?.notice === 'records-incomplete') return '/studio';
   if (item.post) return item.post.path;

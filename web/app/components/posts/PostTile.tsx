@@ -48,6 +48,8 @@ export function PostTile({
   const progress = loadedProgress === undefined ? undefined : Math.max(loadedProgress, liveProgress ?? 0);
   const processing = progress !== undefined;
   const failed = owner && post.status === PostStatus.failed;
+  // Held for its performers: said where the view count goes, as processing and failure are.
+  const held = owner && post.status === PostStatus.awaitingPerformers;
   const playable = isPlayable(post, owner);
   const label = post.title || t('profile.untitled');
   const still = (
@@ -97,6 +99,10 @@ export function PostTile({
       ) : failed ? (
         <span className={styles.processing}>
           <span className={styles.processingText}>{t('profile.failed')}</span>
+        </span>
+      ) : held ? (
+        <span className={styles.processing} title={t('performers.awaitingHint')}>
+          <span className={styles.processingText}>{t('performers.awaiting')}</span>
         </span>
       ) : (
         <span className={styles.views}>

@@ -36,7 +36,7 @@ function StudioRow({ post }: { post: StudioPostRow }) {
             {title}
           </span>
           <span className={styles.rowMeta}>
-            <StateBadge state={post.state} />
+            <StateBadge state={post.state} status={post.status} />
             {post.state === 'processing' && post.target === 'draft' && <span>{t('studio.thenDraft')}</span>}
             <RowDate post={post} />
           </span>

@@ -25,6 +25,7 @@ export function ProcessingPanel({
 }) {
   const { t } = useTranslation();
   const progress = view.phase === 'processing' ? view.progress : 100;
+  const held = view.phase === 'held';
   const doneTitle = !kept ? (
     t('upload.done')
   ) : kept.scheduledAt ? (
@@ -35,7 +36,13 @@ export function ProcessingPanel({
   return (
     <section className={styles.panel} aria-labelledby="processing-heading">
       <h2 id="processing-heading" className={styles.panelTitle}>
-        {view.phase === 'done' ? doneTitle : view.phase === 'failed' ? t('upload.failed') : t('upload.processingTitle')}
+        {view.phase === 'done'
+          ? doneTitle
+          : held
+            ? t('performers.awaiting')
+            : view.phase === 'failed'
+              ? t('upload.failed')
+              : t('upload.processingTitle')}
       </h2>
       <p className={styles.stepLabel}>{t('upload.uploadProgress')}</p>
       <ProgressBar label={t('upload.uploadProgress')} value={100} testId="upload-progress" />
@@ -49,12 +56,18 @@ export function ProcessingPanel({
         </>
       )}
       {view.phase === 'processing' && <p className={styles.hint}>{t('upload.processingHint')}</p>}
+      {held && <p className={styles.hint}>{t('performers.awaitingHint')}</p>}
       {view.phase === 'failed' && (
         <p className={styles.error} role="alert">
           {t('upload.failed')}
         </p>
       )}
       <div className={styles.actions}>
+        {held && (
+          <Link to={`/studio/post/${postId}/performers`} className={styles.primaryButton}>
+            {t('studio.composer.openInStudio')}
+          </Link>
+        )}
         {view.phase === 'done' && (
           <Link to={kept ? `/studio/post/${postId}` : videoLink({ id: postId, title })} className={styles.primaryButton}>
             {kept ? t('studio.composer.openInStudio') : t('upload.viewPost')}
@@ -62,7 +75,7 @@ export function ProcessingPanel({
         )}
         <button
           type="button"
-          className={view.phase === 'done' ? styles.secondaryButton : styles.primaryButton}
+          className={view.phase === 'done' || held ? styles.secondaryButton : styles.primaryButton}
           onClick={onAnother}
         >
           {t('upload.uploadAnother')}

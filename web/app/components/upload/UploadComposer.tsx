@@ -9,6 +9,9 @@ import { retryTime } from '../../lib/retry-after';
 import { useRootData } from '../../lib/root-data';
 import { useViewer } from '../../lib/viewer';
 import { useAccount } from '../account/AccountSession';
+import { ManifestEditor } from '../performers/ManifestEditor';
+import { draftProblem, draftProblemKey, type ManifestDraft, manifestBody, onlyMe } from '../performers/manifest-draft';
+import { performerErrorKey, saveManifest } from '../performers/performers-api';
 import { PublishChoice, type PublishWhen, publishNowChoice, publishWhenProblem } from '../studio/PublishChoice';
 import { fromLocalInputValue } from '../studio/schedule-time';
 import { schedulePost } from '../studio/studio-api';
@@ -51,6 +54,8 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     joinClips: false,
   }));
   const [when, setWhen] = useState<PublishWhen>(publishNowChoice);
+  /** Who appears in the post; "only me, today" until changed (set after hydration: the day is the browser's). */
+  const [manifest, setManifest] = useState<ManifestDraft>({ producedOn: '', performers: [{ kind: 'self' }] });
   const [triedSending, setTriedSending] = useState(false);
   /** The moment a scheduled upload goes public, once the studio took the schedule. */
   const [scheduledAt, setScheduledAt] = useState<string>();
@@ -66,6 +71,10 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
   const refusal = useUploadAllowance(viewer !== undefined);
 
   useEffect(() => setRecordingSupported(canRecord()), []);
+  useEffect(
+    () => setManifest((current) => (current.producedOn ? current : { ...current, producedOn: onlyMe(new Date()).producedOn })),
+    [],
+  );
 
   // A file dropped beside the drop zone would otherwise open in the tab and lose the post being composed.
   useEffect(() => {
@@ -128,6 +137,16 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     );
   }, [sentPostId, when, showStatus, t]);
 
+  // The manifest goes with the post as soon as it exists, before processing can publish it.
+  const manifestSent = useRef<number>(undefined);
+  useEffect(() => {
+    if (sentPostId === undefined || manifestSent.current === sentPostId) return;
+    manifestSent.current = sentPostId;
+    saveManifest(sentPostId, manifestBody(manifest)).catch((error: unknown) =>
+      showStatus(t('performers.manifest.uploadFailed', { reason: t(performerErrorKey(error)) }), 'error', UPLOAD_STATUS_MS * 5),
+    );
+  }, [sentPostId, manifest, showStatus, t]);
+
   const { items, verdict } = media;
   const step = sender.state.step;
   const busy = step === 'checking' || step === 'uploading';
@@ -139,7 +158,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
 
   const post = () => {
     setTriedSending(true);
-    if (!ready || publishWhenProblem(when, new Date())) return;
+    if (!ready || publishWhenProblem(when, new Date()) || draftProblem(manifest, new Date())) return;
     const join = joinsClips(items, details.joinClips);
     void sender.send({
       files: items.map((item) => item.file),
@@ -168,6 +187,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     setWhen(publishNowChoice);
     setTriedSending(false);
     setScheduledAt(undefined);
+    setManifest(onlyMe(new Date()));
     setDetails((current) => ({ ...current, title: '', tags: [], joinClips: false }));
   };
 
@@ -175,8 +195,10 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
     retryAfter === undefined
       ? t(uploadMessageKey(code))
       : `${t(uploadMessageKey(code))} ${t('imports.tryAgainAt', { time: retryTime(retryAfter, i18n.language) })}`;
+  const manifestProblem = triedSending ? draftProblem(manifest, new Date()) : undefined;
   const problems = [
     ...(verdict?.errors ?? []).map((code) => t(uploadMessageKey(code))),
+    ...(manifestProblem ? [t(draftProblemKey(manifestProblem))] : []),
     ...(sender.state.step === 'failed' && sender.state.code !== 'login_required'
       ? [withRetry(sender.state.code, sender.state.retryAfter)]
       : []),
@@ -262,6 +284,7 @@ export function UploadComposer({ mobile }: { mobile: boolean }) {
                   canJoin={canJoin}
                   onChange={(change) => setDetails((current) => ({ ...current, ...change }))}
                 />
+                <ManifestEditor value={manifest} onChange={setManifest} />
                 <PublishChoice value={when} onChange={setWhen} showProblem={triedSending} />
               </fieldset>
               <div className={styles.messages} role="alert">

@@ -12,11 +12,12 @@ describe('processingViewOf', () => {
     expect(processingViewOf(card(2, [job('done'), job('done')]))).toEqual({ phase: 'processing', progress: 100 });
   });
 
-  test('published, private, draft or scheduled is done; a failed post or failed media is failed', () => {
+  test('published, private, draft or scheduled is done; awaiting performers is held; failure is failed', () => {
     expect(processingViewOf(card(6, [], [{ status: 10 }]))).toEqual({ phase: 'done' });
     expect(processingViewOf(card(8, [], [{ status: 10 }]))).toEqual({ phase: 'done' });
     expect(processingViewOf(card(11, [], [{ status: 10 }]))).toEqual({ phase: 'done' });
     expect(processingViewOf(card(12, [], [{ status: 10 }]))).toEqual({ phase: 'done' });
+    expect(processingViewOf(card(13, [], [{ status: 10 }]))).toEqual({ phase: 'held' });
     expect(processingViewOf(card(3))).toEqual({ phase: 'failed' });
     expect(processingViewOf(card(2, [job('started')], [{ status: 10 }, { status: 9 }]))).toEqual({ phase: 'failed' });
   });

@@ -6,6 +6,8 @@ import { type PostCard, processingProgress } from '../posts/post-links';
 export type ProcessingView =
   | { readonly phase: 'processing'; readonly progress: number }
   | { readonly phase: 'done' }
+  /** Processed, and held until everyone who appears in it has verified and confirmed (status 13). */
+  | { readonly phase: 'held' }
   | { readonly phase: 'failed' };
 
 export const processingStarted: ProcessingView = { phase: 'processing', progress: 0 };
@@ -14,13 +16,14 @@ type CardState = Pick<PostCard, 'status' | 'jobs'> & { readonly media: ReadonlyA
 
 /**
  * The view of the owner's GET /api/post/{id}: published, private, or kept as a draft or for a schedule is
- * done; a failed post or media is failed.
+ * done; waiting for its performers is held; a failed post or media is failed.
  */
 export function processingViewOf(post: CardState): ProcessingView {
   if (post.status === PostStatus.failed || post.media.some((media) => media.status === MediaStatus.failed))
     return { phase: 'failed' };
   const finished: readonly number[] = [PostStatus.published, PostStatus.private, PostStatus.draft, PostStatus.scheduled];
   if (finished.includes(post.status)) return { phase: 'done' };
+  if (post.status === PostStatus.awaitingPerformers) return { phase: 'held' };
   return { phase: 'processing', progress: processingProgress(post) ?? 0 };
 }
 

@@ -39,6 +39,7 @@ export default function StudioLayout() {
         tabs={[
           { to: '/studio', label: t('studio.tabs.posts'), end: true, alsoFor: ['/studio/post'] },
           { to: '/studio/analytics', label: t('studio.tabs.analytics') },
+          { to: '/studio/appearances', label: t('performers.appearances.title') },
           { to: '/studio/export', label: t('studio.tabs.export') },
         ]}
       />

@@ -31,7 +31,7 @@ export default function StudioPostEditor({ loaderData }: Route.ComponentProps) {
           </Link>
           <h2 dir="auto">{post.title.trim() || t('studio.untitled')}</h2>
           <span>
-            <StateBadge state={post.state} />
+            <StateBadge state={post.state} status={post.status} />
           </span>
         </div>
       </div>
@@ -42,6 +42,7 @@ export default function StudioPostEditor({ loaderData }: Route.ComponentProps) {
           { to: base, label: t('studio.editorTabs.details'), end: true },
           { to: `${base}/captions`, label: t('studio.editorTabs.captions') },
           { to: `${base}/cover`, label: t('studio.editorTabs.cover') },
+          { to: `${base}/performers`, label: t('performers.manifest.tab') },
           { to: `${base}/analytics`, label: t('studio.editorTabs.analytics') },
         ]}
       />
