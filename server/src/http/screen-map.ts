@@ -286,7 +286,10 @@ export const apiScreens: Record<string, ScreenUse> = {
   },
   'GET /api/admin/enforcement/review-queue': { screen: 'routes/admin/review.tsx' },
   'GET /api/admin/hash-banks': { screen: 'routes/admin/hash-banks.tsx' },
-  'GET /api/age-assurance': { screen: 'root.tsx', source: 'lib/root-loader.server.ts' },
+  'GET /api/age-assurance': {
+    reason:
+      'every page reads the same answer without the call (ServerContext.ageAssurance in lib/root-loader.server.ts); the route serves other clients',
+  },
   'POST /api/age-assurance/start': { screen: 'root.tsx', source: 'components/age-assurance/age-check-api.ts' },
   'POST /api/age-assurance/complete': {
     screen: 'routes/age-check-test-provider.tsx',
