@@ -342,30 +342,39 @@ export class PerformersRepository {
     await this.db.updateTable('posts').set({ produced_on: day, updated_at: sql`now()` }).where('id', '=', postId).execute();
   }
 
-  /** A published post waits again (13) while someone in it is not cleared. */
+  /** A published post waits again (13) while someone in it is not cleared; it no longer counts on its owner's profile. */
   async holdPublished(postId: number): Promise<void> {
-    await this.db
-      .updateTable('posts')
-      .set({ status: PostStatus.awaitingPerformers, updated_at: sql`now()` })
-      .where('id', '=', postId)
-      .where('status', '=', PostStatus.published)
-      .execute();
+    await sql`
+      WITH held AS (
+        UPDATE posts SET status = ${PostStatus.awaitingPerformers}, updated_at = now()
+        WHERE id = ${postId} AND status = ${PostStatus.published}
+        RETURNING user_id
+      )
+      UPDATE users u SET posts_count = greatest(u.posts_count - 1, 0) FROM held WHERE u.id = held.user_id`.execute(this.db);
   }
 
   /**
    * A held post (13) whose performers are all cleared goes where it was going: private when its owner
    * chose private, else published (the pre-publication review and hash-match triggers still apply, as on
-   * any publication); followers hear of a publication. Returns the new status, or undefined when it stays.
+   * any publication, and may turn it to in review); a published one counts on its owner's profile again
+   * (posts_count, as PostsRepository.requestStatus keeps it) and followers hear of it. Returns the new
+   * status, or undefined when it stays.
    */
   async releaseIfCleared(postId: number): Promise<number | undefined> {
     const { rows } = await sql<{ status: number }>`
-      UPDATE posts p SET
-        status = CASE WHEN p.target_status = ${PostStatus.private} THEN ${PostStatus.private}::smallint ELSE ${PostStatus.published}::smallint END,
-        published_at = CASE WHEN p.target_status = ${PostStatus.private} THEN p.published_at ELSE coalesce(p.published_at, now()) END,
-        updated_at = now()
-      WHERE p.id = ${postId} AND p.status = ${PostStatus.awaitingPerformers} AND p.deleted_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM post_performers pp WHERE pp.post_id = p.id AND ${NOT_CLEARED})
-      RETURNING p.status`.execute(this.db);
+      WITH released AS (
+        UPDATE posts p SET
+          status = CASE WHEN p.target_status = ${PostStatus.private} THEN ${PostStatus.private}::smallint ELSE ${PostStatus.published}::smallint END,
+          published_at = CASE WHEN p.target_status = ${PostStatus.private} THEN p.published_at ELSE coalesce(p.published_at, now()) END,
+          updated_at = now()
+        WHERE p.id = ${postId} AND p.status = ${PostStatus.awaitingPerformers} AND p.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM post_performers pp WHERE pp.post_id = p.id AND ${NOT_CLEARED})
+        RETURNING p.user_id, p.status
+      ), counted AS (
+        UPDATE users u SET posts_count = u.posts_count + 1
+        FROM released r WHERE u.id = r.user_id AND r.status = ${PostStatus.published}
+      )
+      SELECT status FROM released`.execute(this.db);
     const status = rows[0]?.status;
     if (status === PostStatus.published) {
       await addJobIn(this.db, 'notifications:post-created', { postId }, { jobKey: `post-created:${postId}` });

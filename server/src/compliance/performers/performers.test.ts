@@ -40,6 +40,9 @@ async function account(verified: boolean) {
   return { ...user, api: await actingAs(t, user.id) };
 }
 
+const postsCount = async (userId: number) =>
+  (await db().selectFrom('users').select('posts_count').where('id', '=', userId).executeTakeFirstOrThrow()).posts_count;
+
 const postStatus = async (postId: number) =>
   (await db().selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status;
 
@@ -71,10 +74,13 @@ describe('tagged accounts', () => {
       await stranger.api.put(`/api/post/${owner.postId}/performers`, { producedOn: today(), performers: [{ kind: 'self' }] }),
     ).toMatchObject({ error: 'not_found' });
 
+    // The fixture's post is published: it counts on its owner's profile until it is held.
+    await db().updateTable('users').set({ posts_count: 1 }).where('id', '=', owner.id).execute();
     const manifest = await owner.api.put(`/api/post/${owner.postId}/performers`, {
       producedOn: today(),
       performers: [{ kind: 'self' }, { kind: 'account', username: tagged.username.toUpperCase() }],
     });
+    expect(await postsCount(owner.id)).toBe(0);
     expect(manifest).toMatchObject({
       statusCode: 2,
       postStatus: PostStatus.awaitingPerformers,
@@ -129,6 +135,7 @@ describe('tagged accounts', () => {
       request: { performerId, state: 'consented', scopes: ['depicted', 'distribution'], post: { id: owner.postId } },
     });
     expect(await postStatus(owner.postId)).toBe(PostStatus.published);
+    expect(await postsCount(owner.id)).toBe(1);
     // Downloads need the consent of everyone in the post, not only the creator's setting.
     await db().updateTable('posts').set({ allow_downloads: true }).where('id', '=', owner.postId).execute();
     expect((await t.request({ method: 'GET', url: `${mediaUrl}?download=1` })).status).toBe(404);
