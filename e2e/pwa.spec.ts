@@ -5,6 +5,12 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 const workerFile = new URL('../web/build/client/sw.js', import.meta.url);
 const NEW_VERSION_MARK = /\n\/\/ e2e new version \d+$/;
 
+/**
+ * A test that waits for the service worker to take control waits for its install, which precaches the whole
+ * build: 24 s of a CI run on a busy 2-core machine once, against a 30 s default for the whole test.
+ */
+const INSTALL_TIMEOUT = 60_000;
+
 async function controlledByWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
@@ -21,6 +27,7 @@ test('the service worker takes control, keeps visited pages offline and shows th
   page,
   context,
 }) => {
+  test.setTimeout(INSTALL_TIMEOUT);
   await page.goto('/?skip-entermodal');
   await controlledByWorker(page);
   // The first version stores the page it found open once it takes control.
@@ -40,6 +47,7 @@ test('the service worker takes control, keeps visited pages offline and shows th
 });
 
 test('signed-in pages and the API are never stored', async ({ page, context }) => {
+  test.setTimeout(INSTALL_TIMEOUT);
   await page.goto('/?skip-entermodal');
   await controlledByWorker(page);
   const origin = new URL(page.url()).origin;
