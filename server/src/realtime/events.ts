@@ -1,3 +1,5 @@
+import type { NotificationType } from '../db/schema.ts';
+
 /**
  * The contract of the event bus: every event any part of Velvet publishes for the live layer. Events
  * travel as JSON between processes, so they carry plain data only. Each one names whom it is for
@@ -32,14 +34,8 @@ export interface NotificationView {
   readonly isNew: boolean;
 }
 
-export type NotificationType =
-  | 'user-follow'
-  | 'post-like'
-  | 'post-created'
-  | 'scraper-done'
-  | 'moderation'
-  | 'data-export'
-  | 'performer';
+// One definition, the column's (db/schema.ts); the event bus and notifications name it from here too.
+export type { NotificationType };
 export const notificationTypes: readonly NotificationType[] = [
   'user-follow',
   'post-like',
