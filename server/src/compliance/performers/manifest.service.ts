@@ -139,15 +139,7 @@ export class ManifestService {
       state: 'consented',
       scopes,
     });
-    await repository.recordEvent({
-      performerId,
-      kind: 'consent',
-      scopes,
-      signature: creator.username,
-      mediaSha256,
-      ip: '',
-      userAgent: '',
-    });
+    await recordCreatorConsent(repository, performerId, creator.username, mediaSha256);
   }
 
   async #answer(repository: PerformersRepository, post: ManifestPostRow, owner: boolean): Promise<ManifestAnswer> {
@@ -204,17 +196,7 @@ export class ManifestService {
         state: cleared ? 'consented' : 'pending',
         scopes: cleared ? scopes : [],
       });
-      if (cleared && creator) {
-        await trx.recordEvent({
-          performerId,
-          kind: 'consent',
-          scopes,
-          signature: creator.username,
-          mediaSha256,
-          ip: '',
-          userAgent: '',
-        });
-      }
+      if (cleared && creator) await recordCreatorConsent(trx, performerId, creator.username, mediaSha256);
       return {};
     }
     if (person.kind === 'account') {
@@ -267,4 +249,22 @@ function assertProducedOn(day: string, now: Date): void {
   const at = new Date(Date.UTC(year, month - 1, date));
   const real = at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
   if (!real || year < 1900 || at.getTime() > now.getTime() + LATEST_ZONE_MS) throw new AppError('production_date_invalid');
+}
+
+/** The creator's own consent is their upload: signed with their username and the files' SHA-256, from no browser. */
+function recordCreatorConsent(
+  repository: PerformersRepository,
+  performerId: number,
+  username: string,
+  mediaSha256: string[],
+): Promise<void> {
+  return repository.recordEvent({
+    performerId,
+    kind: 'consent',
+    scopes: [...REQUIRED_SCOPES],
+    signature: username,
+    mediaSha256,
+    ip: '',
+    userAgent: '',
+  });
 }
