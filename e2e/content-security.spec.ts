@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openHydrated } from './pages.ts';
 
 const DEMO = { username: 'demo', password: 'velvet-demo-2026' };
 
@@ -24,13 +25,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   return errors;
 }
 
-/** Opens a page past the age gate and waits until React has hydrated it (the root registers the service worker). */
 async function open(page: Page, path: string) {
-  const response = await page.goto(`${path}${path.includes('?') ? '&' : '?'}skip-entermodal`);
+  const response = await openHydrated(page, path);
   expect(response?.status()).toBe(200);
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
-    .toBe(true);
 }
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { openGridOverlay } from './grid-overlay.ts';
+import { openHydrated } from './pages.ts';
 
 /** Where the e2e server's mailer writes (playwright.config.ts: DATA_DIR is e2e/.results/data-<port>). */
 const OUTBOX = join('e2e', '.results', `data-${process.env.E2E_PORT ?? 3555}`, 'outbox');
@@ -15,16 +16,8 @@ async function outboxTexts(): Promise<string[]> {
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** Opens a page past the age gate and waits until React has hydrated it (the root registers the service worker). */
-async function open(page: Page, path: string) {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}skip-entermodal`);
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
-    .toBe(true);
-}
-
 test('typing in search suggests tags; picking one opens the tag page', async ({ page }) => {
-  await open(page, '/search');
+  await openHydrated(page, '/search');
   const field = page.getByRole('combobox', { name: 'Search Velvet' });
   await field.fill('dan');
   const option = page.getByRole('option', { name: /Dance/ }).first();
@@ -42,7 +35,7 @@ test('typing in search suggests tags; picking one opens the tag page', async ({ 
 });
 
 test('a tile of a tag page opens the feed overlay over the page; back closes it where the page was', async ({ page }) => {
-  await open(page, '/tag/dance');
+  await openHydrated(page, '/tag/dance');
   const grid = page.getByRole('list', { name: 'Posts tagged #Dance' });
   const tiles = grid.getByRole('link');
   await expect(tiles.nth(3)).toBeVisible();
@@ -72,7 +65,7 @@ test('a tile of a tag page opens the feed overlay over the page; back closes it 
 });
 
 test('searching shows result tabs; the search is remembered as a recent search', async ({ page }) => {
-  await open(page, '/search');
+  await openHydrated(page, '/search');
   const field = page.getByRole('combobox', { name: 'Search Velvet' });
   await field.fill('Yoga');
   await field.press('Enter');
@@ -89,7 +82,7 @@ test('result tabs that do not fit fade the edge they hide, and the last one is r
   page,
   isMobile,
 }) => {
-  await open(page, '/search?q=dance');
+  await openHydrated(page, '/search?q=dance');
   const tabs = page.getByRole('tablist');
   const playlists = page.getByRole('tab', { name: /Playlists/ });
   if (!isMobile) {
@@ -110,27 +103,27 @@ test('result tabs that do not fit fade the edge they hide, and the last one is r
 });
 
 test('a restricted search shows the warning and no results', async ({ page }) => {
-  await open(page, `/search?q=${encodeURIComponent('child porn')}`);
+  await openHydrated(page, `/search?q=${encodeURIComponent('child porn')}`);
   await expect(page.getByRole('alert')).toContainText('This search is not allowed');
   await expect(page.getByRole('tab')).toHaveCount(0);
 });
 
 test('a tag page in Arabic is right to left with the tag header', async ({ page }) => {
-  await open(page, '/tag/dance?lang=ar');
+  await openHydrated(page, '/tag/dance?lang=ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('#');
   await expect(page.getByRole('list', { name: /#/ }).getByRole('link').first()).toBeVisible();
 });
 
 test('the tag index lists categories and tags', async ({ page }) => {
-  await open(page, '/tag');
+  await openHydrated(page, '/tag');
   await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
   await page.getByRole('list', { name: 'Categories' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/tag\/[a-z]+$/);
 });
 
 test('a playlist opens and plays from its first video, and a post can be reported', async ({ page }) => {
-  await open(page, '/playlist');
+  await openHydrated(page, '/playlist');
   await page.getByRole('list', { name: 'Popular playlists' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/playlist\/\d+-/);
   await page.getByRole('link', { name: 'Play all' }).click();
@@ -153,7 +146,7 @@ test('a playlist opens and plays from its first video, and a post can be reporte
 });
 
 test('an account can be reported from its profile, a post from the share sheet of the feed', async ({ page }) => {
-  await open(page, '/demo');
+  await openHydrated(page, '/demo');
   await page.getByRole('button', { name: 'Report' }).click();
   const account = page.getByRole('dialog', { name: 'Report this account' });
   await expect(account.getByLabel('Spam or scam')).toBeVisible();
@@ -161,7 +154,7 @@ test('an account can be reported from its profile, a post from the share sheet o
   await expect(account).toHaveCount(0);
 
   // Sent for real once per project: /api/abuse allows 5 a minute per address, and the playlist test sends too.
-  await open(page, '/');
+  await openHydrated(page, '/');
   const card = page.locator('article[data-current]');
   const postId = await card.getAttribute('data-post-id');
   await card.getByRole('button', { name: 'Share' }).click();
@@ -177,7 +170,7 @@ test('an account can be reported from its profile, a post from the share sheet o
 });
 
 test('the contact form sends a message to the operators', async ({ page }) => {
-  await open(page, '/contact-us');
+  await openHydrated(page, '/contact-us');
   const marker = `e2e contact ${test.info().project.name} ${Date.now()}`;
   await page.getByLabel('Your e-mail address').fill('visitor@example.com');
   await page.getByLabel('Subject').fill('Hello from e2e');

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { openHydrated } from './pages.ts';
 
 test.describe('on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'the side menu and the back button are for narrow screens');
 
   test('the side menu holds the navigation and closes on the page it opens', async ({ page }) => {
-    await page.goto('/?skip-entermodal');
+    await openHydrated(page, '/');
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Velvet' });
     await expect(menu.getByRole('link', { name: 'Terms of service' })).toBeVisible();
@@ -14,7 +15,7 @@ test.describe('on a phone', () => {
   });
 
   test('Escape closes the side menu and gives the focus back to its button', async ({ page }) => {
-    await page.goto('/?skip-entermodal');
+    await openHydrated(page, '/');
     const opener = page.getByRole('banner').getByRole('button', { name: 'Menu' });
     await opener.click();
     await expect(page.getByRole('dialog', { name: 'Velvet' })).toBeVisible();
@@ -24,24 +25,24 @@ test.describe('on a phone', () => {
   });
 
   test('back returns to the previous page of the site, or home for a visitor who landed here', async ({ page }) => {
-    await page.goto('/tag?skip-entermodal');
+    await openHydrated(page, '/tag');
     const back = page.getByRole('banner').getByRole('button', { name: 'Back' });
     await expect(back).toHaveCount(0);
-    await page.goto('/legal?skip-entermodal');
+    await openHydrated(page, '/legal');
     await page.getByRole('link', { name: 'Cookie policy' }).first().click();
     await expect(page).toHaveURL(/\/legal\/cookie-policy$/);
     await back.click();
     await expect(page).toHaveURL(/\/legal\?skip-entermodal$/);
 
     // Landing straight on an inner page: there is no earlier page of the site, so back goes home.
-    await page.goto('/creators?skip-entermodal');
+    await openHydrated(page, '/creators');
     await back.click();
     await expect(page).toHaveURL(/\/$/);
   });
 });
 
 test('page changes animate with a view transition named after the move', async ({ page, isMobile }) => {
-  await page.goto('/legal?skip-entermodal');
+  await openHydrated(page, '/legal');
   const kinds: string[] = [];
   await page.exposeFunction('recordTransition', (kind: string) => kinds.push(kind));
   await page.evaluate(() => {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openGridOverlay } from './grid-overlay.ts';
+import { openHydrated } from './pages.ts';
 
 const DEMO = { username: 'demo', password: 'velvet-demo-2026' };
 
@@ -12,14 +13,6 @@ const grid = (page: Page) => page.getByRole('region', { name: /^Posts by @/ });
 /** The page's own status messages (the shell has a live region of its own). */
 // The page's status line (spec §8 messages), not the share button's own toast region beside it.
 const statusOf = (page: Page) => page.locator('#content').getByRole('status').filter({ hasText: /\S/ });
-
-/** Opens a page past the age gate and waits until React has hydrated it (the root registers the service worker). */
-async function open(page: Page, path: string) {
-  await page.goto(`${path}?skip-entermodal`);
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
-    .toBe(true);
-}
 
 // Each test walks several server-rendered pages; on a busy shared machine that outlasts the default 15 s.
 test.describe.configure({ timeout: 60_000 });
@@ -55,7 +48,7 @@ test('a tile of a profile opens the feed overlay over the profile; back and Esca
 }) => {
   // A short window, so that the grid's few tiles leave the page something to scroll.
   await page.setViewportSize({ width: page.viewportSize()?.width ?? 390, height: 560 });
-  await open(page, '/demo');
+  await openHydrated(page, '/demo');
   const tiles = grid(page).getByRole('link');
   await expect(tiles.nth(2)).toBeAttached();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -89,7 +82,7 @@ test('a tile of a profile opens the feed overlay over the profile; back and Esca
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 
   // Followed from outside, the address opens the profile with the post over it; closing leaves the profile.
-  await open(page, `/user/demo/${ids[2]}`);
+  await openHydrated(page, `/user/demo/${ids[2]}`);
   await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(ids[2]));
   await overlay.getByRole('button', { name: 'Close' }).click();
   await expect(overlay).toHaveCount(0);

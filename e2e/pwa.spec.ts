@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { waitForHydration } from './pages.ts';
 
 const workerFile = new URL('../web/build/client/sw.js', import.meta.url);
 const NEW_VERSION_MARK = /\n\/\/ e2e new version \d+$/;
@@ -101,14 +102,6 @@ async function asIphoneVisitor(context: BrowserContext, page: Page, consent: str
   );
 }
 
-/** The prompt's timer starts with the page's effects; the worker registers on the load event after them. */
-async function hydrated(page: Page) {
-  // The worker registers on the load event, which a busy two-core machine can take more than 5 s to reach.
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 15_000 })
-    .toBe(true);
-}
-
 test.describe('the iOS add-to-home-screen prompt', () => {
   test.use({
     userAgent:
@@ -116,11 +109,14 @@ test.describe('the iOS add-to-home-screen prompt', () => {
     hasTouch: true,
   });
   const prompt = (page: Page) => page.getByRole('dialog', { name: 'Add Velvet to your Home Screen' });
+  // Two page loads, each waiting for the worker, on a shared two-core machine: 30 s is not enough.
+  test.describe.configure({ timeout: 60_000 });
 
   test('shows after five minutes, once, and records the ask', async ({ page, context }) => {
     await asIphoneVisitor(context, page, 'necessary.preferences');
     await page.goto('/');
-    await hydrated(page);
+    // The prompt's timer starts with the page's effects, which run by the time the worker registers.
+    await waitForHydration(page);
     // The timer started with the page's effects, up to several real seconds before the registration was
     // seen on a busy machine: not shown four minutes on, shown once five have passed.
     await page.clock.fastForward(240_000);
@@ -134,7 +130,7 @@ test.describe('the iOS add-to-home-screen prompt', () => {
     await expect(prompt(page)).toHaveCount(0);
 
     await page.reload();
-    await hydrated(page);
+    await waitForHydration(page);
     await page.clock.fastForward(301_000);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(prompt(page)).toHaveCount(0);
@@ -143,7 +139,7 @@ test.describe('the iOS add-to-home-screen prompt', () => {
   test('is not shown without consent to preference cookies', async ({ page, context }) => {
     await asIphoneVisitor(context, page, 'necessary');
     await page.goto('/');
-    await hydrated(page);
+    await waitForHydration(page);
     await page.clock.fastForward(301_000);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(prompt(page)).toHaveCount(0);

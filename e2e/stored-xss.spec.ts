@@ -1,4 +1,5 @@
 import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import { openHydrated } from './pages.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -49,14 +50,6 @@ function watch(page: Page): { dialogs: string[] } {
     await dialog.dismiss();
   });
   return { dialogs };
-}
-
-/** Opens a page past the age gate and waits until React has hydrated it (the root registers the service worker). */
-async function openHydrated(page: Page, path: string) {
-  await page.goto(`${path}?skip-entermodal`);
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
-    .toBe(true);
 }
 
 /** The page's visible text (innerText leaves out script elements, such as the router's hydration data). */

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until React has hydrated the page: the root registers the service worker on the load event, after
+ * hydration. A click that lands before hydration does nothing, and a busy two-core machine can take
+ * several seconds to get there.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
+    .toBe(true);
+}
+
+/** Opens a page past the age gate and waits until React has hydrated it; returns the document's answer. */
+export async function openHydrated(page: Page, path: string) {
+  const response = await page.goto(`${path}${path.includes('?') ? '&' : '?'}skip-entermodal`);
+  await waitForHydration(page);
+  return response;
+}
