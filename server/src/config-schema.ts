@@ -104,6 +104,13 @@ export const settingsSchema = Type.Object({
   DEFAULT_LOCALE: Type.String({ default: 'en-US', pattern: '^[a-z]{2}-[A-Z]{2}$', description: 'Default and fallback locale.' }),
   DEFAULT_COUNTRY: Type.String({ default: 'US', pattern: '^[A-Z]{2}$', description: 'Country when none is sent.' }),
   BODY_LIMIT: Type.Integer({ ...Bytes, default: 1_048_576, description: 'Largest JSON body in bytes.' }),
+  HTTP_PROCESSES: Type.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 1,
+    description:
+      'HTTP processes of an `app` node, sharing its port (one renders pages on one core); 0: one per core. Any other value than 1 needs DATABASE_URL. The other modes run one.',
+  }),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
     minimum: 1000,
     maximum: 120_000,

@@ -30,6 +30,7 @@ describe('defaults', () => {
       visitorTokensPerAddress: 120,
       timeouts: { headersMs: 10_000, idleMs: 30_000, requestMs: 3_600_000, keepAliveMs: 75_000 },
       connectionsPerAddress: 256,
+      processes: 1,
       metricsToken: undefined,
     });
     expect(config.counting).toEqual({ viewersPerNetwork: 50, sharersPerNetwork: 10 });
@@ -118,6 +119,13 @@ describe('invalid settings', () => {
     expect(catchError(() => parseSettings({ STORAGE_DRIVER: 's3' })).message).toMatch(/^Invalid setting S3_BUCKET:/);
     expect(catchError(() => parseSettings({ MAIL_TRANSPORT: 'smtp' })).message).toMatch(/^Invalid setting SMTP_URL:/);
     expect(parseSettings({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media' }).S3_BUCKET).toBe('media');
+  });
+
+  test('several HTTP processes need an external database (each would start the embedded one)', () => {
+    for (const processes of ['2', '0']) {
+      expect(catchError(() => parseSettings({ HTTP_PROCESSES: processes })).message).toMatch(/^Invalid setting HTTP_PROCESSES:/);
+    }
+    expect(parseSettings({ HTTP_PROCESSES: '2', DATABASE_URL: 'postgres://db.internal/velvet' }).HTTP_PROCESSES).toBe(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import Value from 'typebox/value';
 import { generateMasterKey, type MasterKeySetting, parseMasterKeys } from './compliance/sealed/keyring.ts';
@@ -29,6 +30,8 @@ export interface Config {
       readonly keepAliveMs: number;
     };
     readonly connectionsPerAddress: number;
+    /** HTTP processes of an `app` node (http/http-processes.ts): HTTP_PROCESSES, 0 resolved to the core count. */
+    readonly processes: number;
     /** Bearer token for GET /metrics; undefined: loopback only. */
     readonly metricsToken: string | undefined;
   };
@@ -238,6 +241,10 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       'Invalid setting SEED_DEMO: the demo accounts have a published password, so they are only created on the embedded database (unset DATABASE_URL or SEED_DEMO)',
     );
   }
+  // Each process would start the embedded PostgreSQL on the same files.
+  if (settings.HTTP_PROCESSES !== 1 && !settings.DATABASE_URL) {
+    throw new ConfigError('Invalid setting HTTP_PROCESSES: several HTTP processes need DATABASE_URL');
+  }
   if (settings.MAIL_TRANSPORT === 'smtp' && !settings.SMTP_URL) {
     throw new ConfigError('Invalid setting SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
@@ -348,6 +355,7 @@ export function buildConfig(settings: Settings): Config {
         keepAliveMs: settings.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       },
       connectionsPerAddress: settings.HTTP_CONNECTIONS_PER_ADDRESS,
+      processes: settings.HTTP_PROCESSES || availableParallelism(),
       metricsToken: settings.METRICS_TOKEN || undefined,
     },
     dataDir,

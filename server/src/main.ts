@@ -4,7 +4,7 @@ import { createLogger } from './logger.ts';
 /**
  * Entrypoints:
  *   app-with-worker  HTTP server and background worker in one process (what `npm start` runs)
- *   app              HTTP server only, for scaling out web nodes
+ *   app              HTTP server only, for scaling out web nodes (HTTP_PROCESSES copies: http/http-processes.ts)
  *   worker           background jobs only
  *   dev              like app-with-worker, with the web app served through Vite (hot reload)
  *   admin create <username>   grants the admin role (moderation/admin-command.ts), then exits
@@ -42,9 +42,20 @@ if (mode === 'records') {
   const { runRecordsCommand } = await import('./compliance/records/records-command.ts');
   process.exit(await runRecordsCommand(process.argv.slice(3), config, log));
 }
-// Loaded only now: React and other libraries pick their build from NODE_ENV, which loadConfig settles.
-const { start } = await import('./lifecycle.ts');
-start(mode, config, log).catch((error) => {
-  log.fatal({ err: error }, 'start-up failed');
-  process.exit(1);
-});
+const cluster = (await import('node:cluster')).default;
+if (mode === 'app' && config.http.processes > 1 && cluster.isPrimary) {
+  const { superviseHttpProcesses } = await import('./http/http-processes.ts');
+  superviseHttpProcesses(config.http.processes, log);
+} else {
+  if (mode !== 'app' && config.http.processes !== 1) log.warn(`HTTP_PROCESSES applies to \`app\` mode; ${mode} runs one`);
+  await startMode(mode);
+}
+
+async function startMode(mode: Exclude<(typeof modes)[number], 'admin' | 'sealed' | 'records'>) {
+  // Loaded only now: React and other libraries pick their build from NODE_ENV, which loadConfig settles.
+  const { start } = await import('./lifecycle.ts');
+  await start(mode, config, log).catch((error) => {
+    log.fatal({ err: error }, 'start-up failed');
+    process.exit(1);
+  });
+}

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { nodeMetrics } from './cluster-metrics.ts';
 import type { Metrics } from './metrics.ts';
 
 export interface MetricsRouteOptions {
@@ -32,7 +33,11 @@ export default async function metricsRoutes(app: FastifyInstance, { metrics, tok
     if (!expected || typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
       throw new AppError('route_not_found');
     }
+    const text = await nodeMetrics(metrics.registry).catch((error: Error) => {
+      request.log.warn({ err: error }, 'node metrics unavailable');
+      throw new AppError('service_unavailable');
+    });
     reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    return text;
   });
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { joinNodeMetrics } from './cluster-metrics.ts';
 
 /**
  * The process's Prometheus figures (`GET /metrics`, metrics.routes.ts): HTTP requests, background jobs, the
@@ -48,6 +49,7 @@ export class Metrics {
 
   constructor(pool: pg.Pool) {
     collectDefaultMetrics({ register: this.registry, prefix: 'velvet_' });
+    joinNodeMetrics(this.registry);
     const registers = [this.registry];
     new Gauge({
       name: 'velvet_db_pool_connections',
@@ -60,9 +62,11 @@ export class Metrics {
         this.set({ state: 'waiting_clients' }, pool.waitingCount);
       },
     });
-    // The queue is shared by every worker: any node reads the same figures from the database.
+    // The queue is shared by every worker: any node reads the same figures from the database, and a node's
+    // processes are not summed (cluster-metrics.ts).
     new Gauge({
       name: 'velvet_job_queue',
+      aggregator: 'first',
       help: 'Jobs in the queue, by task and state (waiting: due or scheduled, running, failed: attempts used up).',
       labelNames: ['task', 'state'] as const,
       registers,
