@@ -10,8 +10,10 @@ import { appLogFile, startApp, startBaseline, stopAll } from './servers.ts';
 import { runStudioCase, STUDIO_ENTRY_NAMES, STUDIO_JUDGED_CONNECTIONS, STUDIO_P99_TARGET_MS } from './studio-bench.ts';
 
 const usage = `Usage: node bench/src/run.ts [--duration <s>] [--connections <n>] [--only <name>[,<name>]] [--quick]
+                                 [--studio-http-processes <n>]
   --duration     seconds of load per entry (default 10; 3 with --quick)
   --connections  concurrent connections (default 50)
+  --studio-http-processes  the studio case app's HTTP_PROCESSES (default 0: one per core, as deployed)
   --only         run only these entries (repeatable): ${[...entries.map((entry) => entry.name), ...STUDIO_ENTRY_NAMES].join(', ')}
   --quick        short run for a smoke check`;
 
@@ -36,6 +38,7 @@ function parseOptions() {
       connections: { type: 'string' },
       only: { type: 'string', multiple: true },
       quick: { type: 'boolean', default: false },
+      'studio-http-processes': { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,6 +59,7 @@ function parseOptions() {
     warmUp: { seconds: values.quick ? 1 : 3, connections } satisfies LoadOptions,
     selected: names.length ? entries.filter((entry) => names.includes(entry.name)) : entries,
     studio: new Set<string>(STUDIO_ENTRY_NAMES.filter((name) => !names.length || names.includes(name))),
+    studioHttpProcesses: values['studio-http-processes'],
   };
 }
 
@@ -142,14 +146,20 @@ async function measureStudio(options: Options, baselineUrl: string, baselineRow:
     baselines.set(connections, row.measurement.requestsPerSecond);
     rows.push(row);
   }
-  process.stderr.write('studio case: 1M posts, 10M view events (bench/.data/pg, the first run builds it)…\n');
+  process.stderr.write(
+    `studio case: 1M posts, 10M view events (bench/.data/pg, the first run builds it), HTTP_PROCESSES=${options.studioHttpProcesses}…\n`,
+  );
   const judged = new Set<number>(STUDIO_JUDGED_CONNECTIONS);
-  const studioRows = await runStudioCase(options.studio, async (url, entry) => {
-    const entryRows: Row[] = [];
-    for (const connections of levels)
-      entryRows.push(await measure(url, entry, atConnections(options, connections), baselines.get(connections)));
-    return entryRows;
-  });
+  const studioRows = await runStudioCase(
+    options.studio,
+    async (url, entry) => {
+      const entryRows: Row[] = [];
+      for (const connections of levels)
+        entryRows.push(await measure(url, entry, atConnections(options, connections), baselines.get(connections)));
+      return entryRows;
+    },
+    options.studioHttpProcesses,
+  );
   for (const row of studioRows.flat()) {
     const p99 = row.measurement?.p99Ms ?? 0;
     const missed = judged.has(row.connections) && p99 >= STUDIO_P99_TARGET_MS;

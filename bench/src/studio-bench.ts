@@ -141,13 +141,15 @@ async function studioEntries(base: string): Promise<Entry[]> {
 export async function runStudioCase<Row>(
   selected: ReadonlySet<string>,
   measure: (base: string, entry: Entry) => Promise<Row>,
+  httpProcesses = '0',
 ): Promise<Row[]> {
   const database = await startBenchPostgres();
   let app: Server | undefined;
   try {
     const url = await prepareStudioDataset(database);
     await refreshTopPosts(url);
-    app = await startApp({ DATABASE_URL: url, SEED_DEMO: 'false' }, 'app');
+    // A web node as docs/deploy.md runs one: an HTTP process per core (HTTP_PROCESSES=0).
+    app = await startApp({ DATABASE_URL: url, SEED_DEMO: 'false', HTTP_PROCESSES: httpProcesses }, 'app');
     const rows: Row[] = [];
     for (const entry of await studioEntries(app.url)) if (selected.has(entry.name)) rows.push(await measure(app.url, entry));
     return rows;
