@@ -35,8 +35,25 @@ describe('loadPageContent', () => {
     const content = await loadPageContent(page('?lang=de'), server, 'terms2257');
     expect(content).toMatchObject({ language: 'de-DE', dir: 'ltr' });
     expect(content.document.title).toBe(de.pages.terms2257.title);
-    expect(content.values).toMatchObject(legal);
+    expect(content.values).toEqual({
+      entityName: legal.entityName,
+      custodianName: legal.custodianName,
+      custodianAddress: legal.custodianAddress,
+      custodianEmail: legal.custodianEmail,
+    });
     expect(content.updated).toBe('Zuletzt aktualisiert: 27. November 2026');
+  });
+
+  test('a page carries only the placeholder values and labels its document shows (its data is inlined in the HTML)', async () => {
+    const unsupported = await loadPageContent(page(), server, 'unsupported');
+    expect(unsupported.values).toEqual({});
+    expect(Object.keys(unsupported.labels).sort()).toEqual(['backToTop', 'contents', 'cookieTable', 'sectionLink']);
+    const terms = await loadPageContent(page(), server, 'terms');
+    const text = JSON.stringify(terms.document);
+    for (const name of Object.keys(legal)) {
+      expect(name in terms.values, name).toBe(text.includes(`{{${name}}}`));
+    }
+    expect(terms.values.governingLaw).toBe(legal.governingLaw);
   });
 
   test('writes the upload rules in the page language', async () => {
@@ -77,6 +94,18 @@ test('a content page is described by its own summary, cut at 420 characters', as
   const cut = contentMeta({ matches: [root], location: { pathname: '/terms', search: '' }, loaderData: long }, 'terms');
   const description = cut.find((tag) => 'name' in tag && tag.name === 'description') as { content: string };
   expect(Array.from(description.content)).toHaveLength(420);
+});
+
+test('a content page kept out of search results has its title, description and noindex, and no alternates', async () => {
+  const content = await loadPageContent(page(), server, 'unsupported');
+  const root = { id: 'root', loaderData: { ...(await loadLocaleBundle('en-US')), baseUrl: 'https://velvet.example' } };
+  const args = { matches: [root], location: { pathname: '/unsupported', search: '' }, loaderData: content };
+  expect(contentMeta(args, 'unsupported', { indexed: false })).toEqual([
+    { title: `${content.document.title} · Velvet` },
+    { name: 'description', content: content.document.summary },
+    { name: 'robots', content: 'noindex' },
+  ]);
+  expect(contentMeta(args, 'unsupported')).toContainEqual(expect.objectContaining({ rel: 'alternate', hrefLang: 'x-default' }));
 });
 
 test('visitors never see the note-to-the-operator defaults, but a neutral wording in their language', async () => {

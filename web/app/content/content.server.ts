@@ -114,14 +114,25 @@ export async function loadPageContent(request: Request, server: ServerContext, n
         ),
       )
     : undefined;
+  const { contents, sectionLink, backToTop, cookieTable } = labels;
   return {
     language: textLocale,
     dir: directionOf(textLocale),
     document,
-    labels,
-    values: placeholderValues(server, labels, textLocale, locale.slice(0, 2)),
+    labels: { contents, sectionLink, backToTop, cookieTable },
+    values: valuesUsedBy(document, placeholderValues(server, labels, textLocale, locale.slice(0, 2))),
     ...(updated ? { updated } : {}),
   };
+}
+
+/**
+ * The placeholder values a document shows: every page's loader data is inlined in its HTML, and most
+ * documents use none of the operator's details (issue 23, page weight). The cookie table's purposes are
+ * part of the document, so its placeholders are found the same way.
+ */
+function valuesUsedBy(document: ContentDocument, values: PlaceholderValues): Partial<PlaceholderValues> {
+  const text = JSON.stringify(document);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => text.includes(`{{${name}}}`)));
 }
 
 /** The title and summary of several documents, for the /legal index. */

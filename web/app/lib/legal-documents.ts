@@ -127,14 +127,18 @@ export type OperatorDetail = Extract<
 >;
 export type PlaceholderValues = Readonly<Record<PlaceholderName, string>>;
 
+/** The labels a content page shows (the /legal index's intro and the unset-detail wordings stay on the server). */
+export type PageLabels = Pick<ContentLabels, 'contents' | 'sectionLink' | 'backToTop' | 'cookieTable'>;
+
 /** A document as a page shows it: text, labels and values in one language, dates already written out. */
 export interface PageContent {
   /** The locale the text is in: the visitor's, or en-US where a translation is missing. */
   readonly language: string;
   readonly dir: 'ltr' | 'rtl';
   readonly document: ContentDocument;
-  readonly labels: ContentLabels;
-  readonly values: PlaceholderValues;
+  readonly labels: PageLabels;
+  /** Only the placeholders the document's text (and its cookie table's) uses: a page carries nothing it does not show. */
+  readonly values: Partial<PlaceholderValues>;
   /** "Last updated: 23 November 2026" in the document's language, when the document is dated. */
   readonly updated?: string;
 }

@@ -11,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadPageContent(request, context.get(serverContext), 'unsupported');
 }
 
-export const meta = (args: Route.MetaArgs) => contentMeta(args, 'unsupported');
+export const meta = (args: Route.MetaArgs) => contentMeta(args, 'unsupported', { indexed: false });
 
 export default function Unsupported({ loaderData }: Route.ComponentProps) {
   return <ContentPage content={loaderData} variant="page" />;

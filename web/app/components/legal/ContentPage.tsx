@@ -90,7 +90,7 @@ function blockKey(block: ContentBlock): string {
 
 interface BlockProps {
   readonly block: ContentBlock;
-  readonly values: PlaceholderValues;
+  readonly values: Partial<PlaceholderValues>;
   readonly content: PageContent;
   readonly cookies: readonly CookieRow[];
 }

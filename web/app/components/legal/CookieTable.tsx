@@ -9,7 +9,7 @@ interface CookieTableProps {
   /** What each cookie is for, by name, in the policy's language. */
   readonly labels: Readonly<Record<string, string>>;
   readonly headings: ContentLabels['cookieTable'];
-  readonly values: PlaceholderValues;
+  readonly values: Partial<PlaceholderValues>;
 }
 
 /** The cookies Velvet sets, one table per consent category; on narrow screens each row becomes a card. */

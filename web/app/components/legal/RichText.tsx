@@ -12,11 +12,11 @@ const TOKEN = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|\{\{(\w+)\}\}/g;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SAFE_TARGET = /^(\/(?!\/)|#|https:\/\/|mailto:)/;
 
-export function RichText({ text, values }: { text: string; values: PlaceholderValues }) {
+export function RichText({ text, values }: { text: string; values: Partial<PlaceholderValues> }) {
   return <>{render(text, values, true)}</>;
 }
 
-function render(text: string, values: PlaceholderValues, allowLinks: boolean): ReactNode[] {
+function render(text: string, values: Partial<PlaceholderValues>, allowLinks: boolean): ReactNode[] {
   const nodes: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(TOKEN)) {
