@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
+  type AppNode,
   ensureWebBuild,
-  freePort,
   type NodeProcess,
-  spawnNode,
-  stopProcess,
-  temporaryDirectory,
+  spawnAppNode,
   waitForHttp,
   waitForOutput,
   within,
@@ -20,36 +18,28 @@ import { type TestDatabase, testDatabase } from '../test/test-app.ts';
  */
 const METRICS_TOKEN = 'http-processes-metrics-token';
 let database: TestDatabase;
+let app: AppNode;
 let node: NodeProcess;
 let base: string;
-const dataDir = temporaryDirectory();
 
 beforeAll(async () => {
   await ensureWebBuild();
   database = await testDatabase();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  node = spawnNode(['server/src/main.ts', 'app'], {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir.path,
-    DATABASE_URL: database.url,
+  app = await spawnAppNode(database.url, {
     JWT_SECRET: 'http-processes-test-secret-0123456789abcdef',
     METRICS_TOKEN,
-    SEED_DEMO: 'false',
     HTTP_PROCESSES: '2',
     LOG_LEVEL: 'info',
   });
+  ({ proc: node, base } = app);
   // Each process logs once it listens; the node's port takes connections from the first one on.
   await waitForOutput(node, /Velvet is running[\s\S]*Velvet is running/, 240_000);
   await waitForHttp(`${base}/readyz`, node, 10_000);
 }, 300_000);
 
 afterAll(async () => {
-  if (node) await stopProcess(node);
+  await app?.stop();
   await database?.drop();
-  dataDir.remove();
 });
 
 function childrenOf(proc: NodeProcess): number[] {

@@ -2,42 +2,20 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { createPost, createUser, startSession } from '../test/fixtures.ts';
-import {
-  ensureWebBuild,
-  freePort,
-  type NodeProcess,
-  spawnNode,
-  stopProcess,
-  temporaryDirectory,
-  waitForHttp,
-} from '../test/processes.ts';
+import { type AppNode, ensureWebBuild, spawnAppNode, waitForHttp } from '../test/processes.ts';
 import { type TestDatabase, testDatabase } from '../test/test-app.ts';
 import { openSocket } from './test-socket.ts';
 
 const JWT_SECRET = 'two-nodes-test-secret-0123456789abcdef';
-const nodes: { proc: NodeProcess; port: number }[] = [];
-const folders: { remove(): void }[] = [];
+const nodes: AppNode[] = [];
 let database: TestDatabase;
 
 /** One `main.ts app` process (HTTP and sockets, no worker) on the shared database. */
 async function startNode(url: string) {
-  const dataDir = temporaryDirectory();
-  folders.push(dataDir);
-  const port = await freePort();
-  const proc = spawnNode(['server/src/main.ts', 'app'], {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir.path,
-    DATABASE_URL: url,
-    JWT_SECRET,
-    SEED_DEMO: 'false',
-    EVENT_BUS: 'postgres',
-    LOG_LEVEL: 'warn',
-  });
-  nodes.push({ proc, port });
-  await waitForHttp(`http://127.0.0.1:${port}/readyz`, proc, 30_000);
-  return port;
+  const node = await spawnAppNode(url, { JWT_SECRET, EVENT_BUS: 'postgres' });
+  nodes.push(node);
+  await waitForHttp(`${node.base}/readyz`, node.proc, 30_000);
+  return node.port;
 }
 
 beforeAll(async () => {
@@ -46,8 +24,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const node of nodes) await stopProcess(node.proc);
-  for (const folder of folders) folder.remove();
+  for (const node of nodes) await node.stop();
   await database?.drop();
 });
 

@@ -62,6 +62,43 @@ export function spawnNode(args: readonly string[], env: Record<string, string>, 
   return { child, output: () => output, exited };
 }
 
+export interface AppNode {
+  readonly proc: NodeProcess;
+  readonly port: number;
+  /** `http://127.0.0.1:{port}` */
+  readonly base: string;
+  /** Stops the process and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `main.ts app` (HTTP, no worker) as deployed, on a free loopback port with a data folder of its own, on
+ * the test's database. `env` adds or overrides settings. Does not wait: pair it with waitForHttp.
+ */
+export async function spawnAppNode(databaseUrl: string, env: Record<string, string> = {}): Promise<AppNode> {
+  const dataDir = temporaryDirectory();
+  const port = await freePort();
+  const proc = spawnNode(['server/src/main.ts', 'app'], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir.path,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return {
+    proc,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await stopProcess(proc);
+      dataDir.remove();
+    },
+  };
+}
+
 /** Resolves with what `promise` resolves to, or rejects after `ms` with `message`. */
 export async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

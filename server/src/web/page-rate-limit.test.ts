@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { createPost, createUser } from '../test/fixtures.ts';
-import {
-  ensureWebBuild,
-  freePort,
-  type NodeProcess,
-  spawnNode,
-  stopProcess,
-  temporaryDirectory,
-  waitForHttp,
-} from '../test/processes.ts';
+import { type AppNode, ensureWebBuild, spawnAppNode, waitForHttp } from '../test/processes.ts';
 import { type TestDatabase, testDatabase } from '../test/test-app.ts';
 
 /**
@@ -22,9 +14,8 @@ const LIMIT = 8;
 const VISITOR_TOKENS = 3;
 const title = `Rate limit canary ${Date.now()}`;
 let database: TestDatabase;
-let server: NodeProcess;
+let server: AppNode;
 let port: number;
-const dataDir = temporaryDirectory();
 
 beforeAll(async () => {
   await ensureWebBuild();
@@ -36,25 +27,17 @@ beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  port = await freePort();
-  server = spawnNode(['server/src/main.ts', 'app'], {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir.path,
-    DATABASE_URL: database.url,
-    SEED_DEMO: 'false',
+  server = await spawnAppNode(database.url, {
     EVENT_BUS: 'memory',
-    LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     VISITOR_TOKENS_PER_ADDRESS: String(VISITOR_TOKENS),
   });
-  await waitForHttp(`http://127.0.0.1:${port}/readyz`, server, 30_000);
+  port = server.port;
+  await waitForHttp(`http://127.0.0.1:${port}/readyz`, server.proc, 30_000);
 }, 120_000);
 
 afterAll(async () => {
-  if (server) await stopProcess(server);
-  dataDir.remove();
+  await server?.stop();
   await database?.drop();
 });
 
