@@ -6,7 +6,7 @@ import { type Entry, entries } from './entries.ts';
 import { FIRST_LOAD_JS_BUDGET_BYTES, measureFirstLoadJs } from './first-load-js.ts';
 import { check, type LoadOptions, load, type Measurement } from './load.ts';
 import { runBench } from './run-bench.ts';
-import { appLogFile, startApp, startBaseline, stopAll } from './servers.ts';
+import { appLogFile, startApp, startBaseline, startRrBaseline, stopAll } from './servers.ts';
 import { runStudioCase, STUDIO_ENTRY_NAMES, STUDIO_JUDGED_CONNECTIONS, STUDIO_P99_TARGET_MS } from './studio-bench.ts';
 
 const usage = `Usage: node bench/src/run.ts [--duration <s>] [--connections <n>] [--only <name>[,<name>]] [--quick]
@@ -28,6 +28,10 @@ interface Row {
 }
 
 const baselineEntry: Entry = { name: 'fastify-hello', method: 'GET', path: '/', expect: { bodyIncludes: 'hello' } };
+/** The trivial React Router page (bench/rr-baseline), requested as `ssr-*` entries are. */
+const trivialPageEntry: Entry = { name: 'rr-trivial-page', method: 'GET', path: '/', expect: { bodyIncludes: 'trivial' } };
+/** Issue 23: a server-rendered page should serve at least half the trivial page's requests a second. */
+const TRIVIAL_PAGE_TARGET = 0.5;
 const resultsFile = resolve(import.meta.dirname, '../.results/latest.json');
 const interruption = new AbortController();
 
@@ -126,6 +130,17 @@ function table(rows: readonly Row[]): string {
     .join('\n');
 }
 
+/** The trivial React Router page, built and served beside the app (servers.ts), then stopped. */
+async function measureTrivialPage(options: Options, baseline: number): Promise<Row> {
+  process.stderr.write('building and starting the trivial React Router page…\n');
+  const server = await startRrBaseline();
+  try {
+    return await measure(server.url, trivialPageEntry, options, baseline);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The demo app's entries, then the first-load JavaScript of its home page. */
 async function measureDemo(url: string, options: Options, baseline: number, rows: Row[]) {
   for (const entry of options.selected) rows.push(await measure(url, entry, options, baseline));
@@ -181,6 +196,9 @@ async function main() {
   const baseline = baselineRow.measurement?.requestsPerSecond;
   if (!baseline || baselineRow.problem) throw new Error(`baseline failed: ${baselineRow.problem}`);
   const rows = [baselineRow];
+  const pages = options.selected.filter((entry) => entry.name.startsWith('ssr-'));
+  const trivialPage = pages.length ? await measureTrivialPage(options, baseline) : undefined;
+  if (trivialPage) rows.push(trivialPage);
   const firstLoad = app && (await measureDemo(app.url, options, baseline, rows));
   // The studio case's PostgreSQL keeps its data in the demo app's folder: one of them runs at a time.
   await app?.stop();
@@ -197,6 +215,14 @@ async function main() {
         `(one creator's private page); at ${options.load.connections} connections throughput only\n`,
     );
   console.log(table(rows));
+  const trivialRate = trivialPage?.measurement?.requestsPerSecond;
+  if (trivialRate)
+    for (const row of rows.filter((row) => pages.some((page) => page.name === row.name) && row.measurement)) {
+      const share = row.measurement!.requestsPerSecond / trivialRate;
+      console.log(
+        `${row.name} ÷ ${trivialPageEntry.name}: ${share.toFixed(2)} (issue 23's target ≥ ${TRIVIAL_PAGE_TARGET.toFixed(2)}: ${share >= TRIVIAL_PAGE_TARGET ? 'met' : 'not met'})`,
+      );
+    }
   const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   if (firstLoad)
     console.log(

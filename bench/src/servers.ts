@@ -1,6 +1,6 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -29,6 +29,35 @@ function track(child: ChildProcess): ChildProcess {
 /** Stops every server started here, including one still starting. Safe to call more than once. */
 export async function stopAll() {
   await Promise.all([...children].map(stop));
+}
+
+const rrBaselineRoot = resolve(root, 'bench/rr-baseline');
+const rrBaselineBuild = resolve(root, 'bench/.results/rr-baseline');
+
+/**
+ * The trivial React Router page (bench/rr-baseline), built afresh with the app's React Router and Vite,
+ * then served by rr-baseline-server.ts.
+ */
+export async function startRrBaseline(): Promise<Server> {
+  rmSync(rrBaselineBuild, { recursive: true, force: true });
+  const builder = spawn(process.execPath, [resolve(root, 'node_modules/@react-router/dev/bin.cjs'), 'build', rrBaselineRoot], {
+    cwd: rrBaselineRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const [code] = (await once(builder, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the trivial React Router page did not build (exit ${code})`);
+  const child = track(
+    fork(resolve(import.meta.dirname, 'rr-baseline-server.ts'), [rrBaselineBuild], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    }),
+  );
+  const { address } = await new Promise<{ address: string }>((ready, fail) => {
+    child.once('message', ready);
+    child.once('exit', (exitCode) => fail(new Error(`trivial React Router page server exited with code ${exitCode}`)));
+  });
+  return { url: address, pid: child.pid, stop: () => stop(child) };
 }
 
 /** Bare Fastify (baseline-server.ts); with a database, it also answers list pages through the app's repository. */
