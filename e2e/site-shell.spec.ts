@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { waitForHydration } from './pages.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** The preference cookies of spec §3, plus our themeColor. */
@@ -40,7 +41,9 @@ const siteSettingsOpener = (page: Page, isMobile: boolean) =>
   page.getByRole('banner').getByRole('button', { name: isMobile ? 'Menu' : 'Site settings' });
 
 async function openSiteSettings(page: Page, isMobile: boolean) {
-  // A click that lands before React has hydrated the header does nothing: click again until the menu opens.
+  // A click that lands before React has hydrated the header does nothing; the dialog's code loads on the
+  // first click, which a busy machine can take more than 5 s over: click again until the menu opens.
+  await waitForHydration(page);
   const opened = page.getByRole('dialog', { name: isMobile ? 'Velvet' : 'Site settings' });
   await expect(async () => {
     await siteSettingsOpener(page, isMobile).click();
