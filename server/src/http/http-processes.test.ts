@@ -82,7 +82,7 @@ test('new connections are shared between the processes, and /metrics counts the 
   expect(await metrics()).toMatch(/^velvet_db_pool_connections\{state="open"\} \d+$/m);
 });
 
-test('a process that dies is replaced and the node keeps answering; SIGTERM stops them all', async () => {
+test('a process that dies is replaced, even when all die at once; SIGTERM stops them all', async () => {
   const [victim, survivor] = childrenOf(node) as [number, number];
   process.kill(victim, 'SIGKILL');
   await expect.poll(() => childrenOf(node).includes(victim), { timeout: 10_000 }).toBe(false);
@@ -91,6 +91,15 @@ test('a process that dies is replaced and the node keeps answering; SIGTERM stop
   }
   await expect.poll(() => childrenOf(node).filter((pid) => pid !== victim).length, { timeout: 120_000 }).toBe(2);
   expect(childrenOf(node)).toContain(survivor);
+  await waitForHttp(`${base}/readyz`, node, 120_000);
+
+  // Both at once: the primary has nothing left but its restart timer, and must not exit.
+  const both = childrenOf(node);
+  for (const pid of both) process.kill(pid, 'SIGKILL');
+  await expect
+    .poll(() => childrenOf(node).filter((pid) => !both.includes(pid)).length, { timeout: 120_000 })
+    .toBe(2);
+  expect(node.child.exitCode).toBeNull();
   await waitForHttp(`${base}/readyz`, node, 120_000);
 
   const children = childrenOf(node);

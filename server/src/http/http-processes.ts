@@ -44,7 +44,8 @@ export function superviseHttpProcesses(count: number, log: Logger): void {
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, 'an HTTP process died; starting another');
-    setTimeout(() => !stopping && startOne(), RESTART_DELAY_MS).unref();
+    // Not unref'd: when every process has died, this timer is all that keeps the primary from exiting 0.
+    setTimeout(() => !stopping && startOne(), RESTART_DELAY_MS);
   });
 
   const stop = async (code: number) => {
