@@ -95,10 +95,13 @@ test("an address naming another creator than the post's opens it under its creat
 }) => {
   const lena = (await (await page.request.get('/api/user/lena.moves')).json()).user;
   const [post] = (await (await page.request.get(`/api/post/?userId=${lena.id}&limit=1`)).json()).posts;
-  await page.goto(`/user/demo/${post.id}?skip-entermodal`);
+  await openHydrated(page, `/user/demo/${post.id}`);
   await expect(page).toHaveURL(new RegExp(`/user/lena\\.moves/${post.id}\\?skip-entermodal$`));
   const overlay = page.getByRole('dialog', { name: 'Lena Moves' });
-  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(post.id));
+  // The overlay's feed marks its current post once hydrated: seconds on a busy machine.
+  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(post.id), {
+    timeout: 15_000,
+  });
 
   await page.goto('/user/demo/999999999?skip-entermodal');
   await expect(page).toHaveURL(/\/demo\?skip-entermodal$/);
