@@ -96,9 +96,7 @@ test('a process that dies is replaced, even when all die at once; SIGTERM stops 
   // Both at once: the primary has nothing left but its restart timer, and must not exit.
   const both = childrenOf(node);
   for (const pid of both) process.kill(pid, 'SIGKILL');
-  await expect
-    .poll(() => childrenOf(node).filter((pid) => !both.includes(pid)).length, { timeout: 120_000 })
-    .toBe(2);
+  await expect.poll(() => childrenOf(node).filter((pid) => !both.includes(pid)).length, { timeout: 120_000 }).toBe(2);
   expect(node.child.exitCode).toBeNull();
   await waitForHttp(`${base}/readyz`, node, 120_000);
 
