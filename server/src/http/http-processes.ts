@@ -40,7 +40,7 @@ export function superviseHttpProcesses(count: number, log: Logger): void {
     earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
     if (earlyDeaths >= MAX_EARLY_DEATHS) {
       log.fatal({ code, signal }, `HTTP processes died ${earlyDeaths} times in a row on start; stopping the node`);
-      void stop(1);
+      stop(1);
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, 'an HTTP process died; starting another');
@@ -48,7 +48,7 @@ export function superviseHttpProcesses(count: number, log: Logger): void {
     setTimeout(() => !stopping && startOne(), RESTART_DELAY_MS);
   });
 
-  const stop = async (code: number) => {
+  const stop = (code: number) => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
@@ -64,8 +64,8 @@ export function superviseHttpProcesses(count: number, log: Logger): void {
   };
   process.removeAllListeners('SIGTERM');
   process.removeAllListeners('SIGINT');
-  process.on('SIGTERM', () => void stop(0));
-  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => stop(0));
+  process.on('SIGINT', () => stop(0));
 
   log.info({ processes: count }, 'starting the HTTP processes');
   for (let index = 0; index < count; index++) startOne();
