@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
 import { compressOptions } from './encodings.ts';
 import { isInProcessCall } from './in-process-calls.ts';
+import { nonceSource, secureHeaders } from './secure-headers.ts';
 
 /**
  * The global rate limit's key: the peer address, IPv6 by /64 as the plugin's own key does. A request whose
@@ -54,11 +52,9 @@ export default fp(
   ) {
     const extra = options.thirdParty ?? { script: [], frame: [], connect: [] };
     await app.register(cookie);
-    const nonces = new WeakMap<IncomingMessage, string>();
-    const nonceOf = (request: IncomingMessage) => `'nonce-${nonces.get(request)}'`;
     app.decorateRequest('cspNonce', '');
-    // Built once, not per request as @fastify/helmet does (it parsed every directive again for each call).
-    const secureHeaders = helmet({
+    const nextNonce = nonceSource();
+    const setSecureHeaders = secureHeaders((nonce) => ({
       // Vite's dev server injects inline modules and a websocket for hot reload.
       contentSecurityPolicy: options.development
         ? false
@@ -66,7 +62,7 @@ export default fp(
             directives: {
               defaultSrc: ["'self'"],
               // React Router's inline hand-over scripts carry the request's nonce (web/app/entry.server.tsx).
-              scriptSrc: ["'self'", nonceOf, ...extra.script],
+              scriptSrc: ["'self'", nonce, ...extra.script],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'blob:'],
               mediaSrc: ["'self'", 'blob:'],
@@ -79,17 +75,19 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       // Provider sign-in popups report back to the opener, which same-origin would cut off.
       ...(extra.frame.length > 0 && { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }),
-    });
+    }));
     app.addHook('onRequest', (request, reply, done) => {
       // A page's in-process API call answers the page's loader, not a browser: no header of its reply is sent.
       if (isInProcessCall(request)) return done();
-      request.cspNonce = randomBytes(16).toString('base64');
-      nonces.set(request.raw, request.cspNonce);
-      secureHeaders(request.raw, reply.raw, () => done());
+      request.cspNonce = nextNonce();
+      setSecureHeaders(reply.raw, request.cspNonce);
+      done();
     });
     // /embed/{post} exists to be framed by other sites (the share sheet's embed code); every other page stays unframeable.
     // Decided on the path the page router renders, which resolves dot segments: /embed/%2e%2e/settings is /settings.
     app.addHook('onSend', async (request, reply) => {
+      // A path that resolves to /embed/… holds those letters as they are: other answers skip the parse.
+      if (!request.url.includes('embed')) return;
       if (!URL.parse(request.url, 'http://velvet.invalid')?.pathname.startsWith('/embed/')) return;
       reply.removeHeader('x-frame-options');
       const policy = reply.getHeader('content-security-policy');
