@@ -111,13 +111,6 @@ export const settingsSchema = Type.Object({
     description:
       'HTTP processes of an `app` node, sharing its port (one renders pages on one core); 0: one per core. Any other value than 1 needs DATABASE_URL. The other modes run one.',
   }),
-  HTTP_SEMI_SPACE_MB: Type.Integer({
-    minimum: 1,
-    maximum: 1024,
-    default: 64,
-    description:
-      "V8's young-generation semi-space (MB) of each HTTP process when HTTP_PROCESSES is not 1 (`--max-semi-space-size`): a page's short-lived objects die there instead of reaching the old space. Up to about twice this in RSS per process under load.",
-  }),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
     minimum: 1000,
     maximum: 120_000,

@@ -31,7 +31,6 @@ describe('defaults', () => {
       timeouts: { headersMs: 10_000, idleMs: 30_000, requestMs: 3_600_000, keepAliveMs: 75_000 },
       connectionsPerAddress: 256,
       processes: 1,
-      semiSpaceMb: 64,
       metricsToken: undefined,
     });
     expect(config.counting).toEqual({ viewersPerNetwork: 50, sharersPerNetwork: 10 });

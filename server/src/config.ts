@@ -32,8 +32,6 @@ export interface Config {
     readonly connectionsPerAddress: number;
     /** HTTP processes of an `app` node (http/http-processes.ts): HTTP_PROCESSES, 0 resolved to the core count. */
     readonly processes: number;
-    /** V8's semi-space of each HTTP process started by http-processes.ts, in MB. */
-    readonly semiSpaceMb: number;
     /** Bearer token for GET /metrics; undefined: loopback only. */
     readonly metricsToken: string | undefined;
   };
@@ -358,7 +356,6 @@ export function buildConfig(settings: Settings): Config {
       },
       connectionsPerAddress: settings.HTTP_CONNECTIONS_PER_ADDRESS,
       processes: settings.HTTP_PROCESSES || availableParallelism(),
-      semiSpaceMb: settings.HTTP_SEMI_SPACE_MB,
       metricsToken: settings.METRICS_TOKEN || undefined,
     },
     dataDir,

@@ -45,7 +45,7 @@ if (mode === 'records') {
 const cluster = (await import('node:cluster')).default;
 if (mode === 'app' && config.http.processes > 1 && cluster.isPrimary) {
   const { superviseHttpProcesses } = await import('./http/http-processes.ts');
-  superviseHttpProcesses(config.http, log);
+  superviseHttpProcesses(config.http.processes, log);
 } else {
   if (mode !== 'app' && config.http.processes !== 1) log.warn(`HTTP_PROCESSES applies to \`app\` mode; ${mode} runs one`);
   await startMode(mode);

@@ -1,9 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
 import { serveNodeMetrics } from '../metrics/cluster-metrics.ts';
-
-type HttpProcessesConfig = Pick<Config['http'], 'processes' | 'semiSpaceMb'>;
 
 /**
  * A web node's HTTP processes (`app` mode with HTTP_PROCESSES above 1). One Node process renders pages on
@@ -20,18 +17,8 @@ const EARLY_DEATH_MS = 10_000;
 /** Early deaths in a row after which the node gives up instead of restarting for ever (a bad config, a dead database). */
 const MAX_EARLY_DEATHS = 5;
 const RESTART_DELAY_MS = 1_000;
-/**
- * The HTTP processes' Node flags: the primary's, with V8's semi-space (HTTP_SEMI_SPACE_MB). A
- * server-rendered page allocates 2–3 MB that dies with the request; at V8's default 16 MB an HTTP process
- * scavenged every ~270 ms under load (6–7 ms each) and promoted half-finished pages' objects into the old
- * space, whose mark-compacts (9–13 ms) then landed in page latencies. At 64 MB the studio page's p99 at 4
- * connections fell from 98–118 to 77–83 ms (bench/README.md, "Studio case").
- */
-export function httpProcessFlags(execArgv: readonly string[], semiSpaceMb: number): string[] {
-  return [...execArgv.filter((flag) => !flag.startsWith('--max-semi-space-size')), `--max-semi-space-size=${semiSpaceMb}`];
-}
 
-export function superviseHttpProcesses({ processes, semiSpaceMb }: HttpProcessesConfig, log: Logger): void {
+export function superviseHttpProcesses(count: number, log: Logger): void {
   const startedAt = new Map<Worker, number>();
   let earlyDeaths = 0;
   let stopping = false;
@@ -39,7 +26,6 @@ export function superviseHttpProcesses({ processes, semiSpaceMb }: HttpProcesses
 
   const startOne = () => startedAt.set(cluster.fork(), Date.now());
 
-  cluster.setupPrimary({ execArgv: httpProcessFlags(process.execArgv, semiSpaceMb) });
   serveNodeMetrics();
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
@@ -81,6 +67,6 @@ export function superviseHttpProcesses({ processes, semiSpaceMb }: HttpProcesses
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));
 
-  log.info({ processes, semiSpaceMb }, 'starting the HTTP processes');
-  for (let index = 0; index < processes; index++) startOne();
+  log.info({ processes: count }, 'starting the HTTP processes');
+  for (let index = 0; index < count; index++) startOne();
 }
