@@ -37,7 +37,7 @@ export class ProfileService {
   async profile(ref: string, viewerId: number | undefined): Promise<PublicProfile | OwnProfile> {
     // 'me' is a reserved name, so it can safely stand for the viewer's own profile.
     if (ref === 'me' && viewerId === undefined) throw new AppError('login_required');
-    const row = await this.users.findProfile(ref === 'me' ? { id: viewerId as number } : parseUserRef(ref));
+    const row = await this.users.findProfile(ref === 'me' ? { id: viewerId as number } : parseUserRef(ref), viewerId);
     if (!row) throw new AppError('not_found');
     const mine = viewerId === row.id;
     const base: PublicProfile = {
@@ -48,7 +48,7 @@ export class ProfileService {
       uid: row.uid,
       bio: row.bio,
       makeBioLinks: true,
-      iFollowUser: viewerId !== undefined && !mine ? await this.users.follows(viewerId, row.id) : false,
+      iFollowUser: !mine && row.viewerFollows,
       myProfile: mine,
       followersCount: row.followersCount,
       followingCount: row.followingCount,
@@ -58,7 +58,7 @@ export class ProfileService {
       socialLinks: socialLinks(row.socialLinks ?? {}),
     };
     if (!mine) return base;
-    const providers = await this.users.linkedProviders(row.id);
+    const providers = row.ownProviders ?? [];
     return {
       ...base,
       ...ownFields(row),

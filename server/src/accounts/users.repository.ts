@@ -43,6 +43,10 @@ export interface ProfileRow {
   readonly avatarVariants: Record<string, MediaVariant> | null;
   readonly hasPassword: boolean;
   readonly emailVerified: boolean;
+  /** Whether the viewer follows this account (false without a viewer). */
+  readonly viewerFollows: boolean;
+  /** The sign-in providers linked to the account when it is the viewer's own, else null. */
+  readonly ownProviders: string[] | null;
 }
 
 export interface ProfileChanges {
@@ -181,8 +185,22 @@ export class UsersRepository {
     return rows.length;
   }
 
-  /** Public profile of an active account (banned and leaving accounts are not shown). */
-  findProfile(ref: { id: number } | { username: string }): Promise<ProfileRow | undefined> {
+  /**
+   * Public profile of an active account (banned and leaving accounts are not shown). Given the viewer, the
+   * same statement says whether they follow it and, on their own, which providers are linked: every
+   * signed-in page reads the viewer's own profile, and the providers were a statement of their own.
+   */
+  findProfile(ref: { id: number } | { username: string }, viewerId?: number): Promise<ProfileRow | undefined> {
+    const viewerFollows =
+      viewerId === undefined
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)`;
+    const ownProviders =
+      viewerId === undefined
+        ? sql<string[] | null>`null`
+        : sql<
+            string[] | null
+          >`case when u.id = ${viewerId} then array(select e.provider from external_identities e where e.user_id = u.id) end`;
     let query = this.db
       .selectFrom('users as u')
       .leftJoin('media_files as av', 'av.id', 'u.avatar_media_id')
@@ -205,21 +223,13 @@ export class UsersRepository {
         'av.variants as avatarVariants',
         sql<boolean>`u.password_hash is not null`.as('hasPassword'),
         sql<boolean>`u.email_verified_at is not null`.as('emailVerified'),
+        viewerFollows.as('viewerFollows'),
+        ownProviders.as('ownProviders'),
       ])
       .where('u.banned_at', 'is', null)
       .where('u.delete_requested_at', 'is', null);
     query = 'id' in ref ? query.where('u.id', '=', ref.id) : query.where('u.username', '=', ref.username);
     return query.executeTakeFirst();
-  }
-
-  async follows(followerId: number, followeeId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('follows')
-      .select('follower_id')
-      .where('follower_id', '=', followerId)
-      .where('followee_id', '=', followeeId)
-      .executeTakeFirst();
-    return Boolean(row);
   }
 
   async updateProfile(id: number, changes: ProfileChanges): Promise<void> {
