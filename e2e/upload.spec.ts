@@ -110,7 +110,9 @@ test.describe('as the demo creator', () => {
       await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
     }
     await (await chooser).setFiles(media.smallVideo);
-    await expect(page).toHaveURL(isMobile ? /\/new-post\?mobile=1$/ : /\/new-post$/);
+    // The address changes once the navigation commits: after the composer's chunk and the route's two
+    // API reads. On the 2-core CI machine, shared with transcodes, that has taken longer than 5 s.
+    await expect(page).toHaveURL(isMobile ? /\/new-post\?mobile=1$/ : /\/new-post$/, { timeout: 15_000 });
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await expect(composer(page).getByText('The video is too small: it needs at least 480 × 718 pixels.')).toBeVisible();
