@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HelmetOptions } from 'helmet';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const NONCE_BYTES = 16;
 /** Nonces drawn from one system call: 256 requests' worth. */
@@ -26,6 +25,9 @@ export function nonceSource(): () => string {
     return pool.toString('base64', offset - NONCE_BYTES, offset);
   };
 }
+
+/** A `script-src` entry standing for the request's nonce (helmet's dynamic directive value). */
+export type NonceDirective = () => string;
 
 export type SecureHeaders = (response: ServerResponse, nonce: string) => void;
 
@@ -52,6 +54,3 @@ export function secureHeaders(options: (nonce: NonceDirective) => Readonly<Helme
     for (const [name, parts] of headers) response.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
   };
 }
-
-/** A `script-src` entry standing for the request's nonce (helmet's dynamic directive value). */
-export type NonceDirective = () => string;

@@ -131,18 +131,19 @@ export async function loadPageContent(request: Request, server: ServerContext, n
  * part of the document, so its placeholders are found the same way.
  */
 function valuesUsedBy(document: ContentDocument, values: PlaceholderValues): Partial<PlaceholderValues> {
-  let names = placeholdersOf.get(document);
-  if (!names) {
-    const text = JSON.stringify(document);
-    names = new Set(Object.keys(values).filter((name) => text.includes(`{{${name}}}`)));
-    placeholdersOf.set(document, names);
-  }
-  const used = names;
+  const used = placeholdersOf.get(document) ?? findPlaceholders(document, Object.keys(values));
   return Object.fromEntries(Object.entries(values).filter(([name]) => used.has(name)));
 }
 
 /** The placeholders each document uses: documents are loaded once and never change, so each is read once. */
 const placeholdersOf = new WeakMap<ContentDocument, Set<string>>();
+
+function findPlaceholders(document: ContentDocument, names: readonly string[]): Set<string> {
+  const text = JSON.stringify(document);
+  const used = new Set(names.filter((name) => text.includes(`{{${name}}}`)));
+  placeholdersOf.set(document, used);
+  return used;
+}
 
 /** The title and summary of several documents, for the /legal index. */
 export async function loadSummaries(request: Request, server: ServerContext, names: readonly DocumentName[]) {
