@@ -62,6 +62,7 @@ export interface PostMedia {
   /** Seconds. */
   readonly duration: number | null;
   readonly placeholder: string | null;
+  /** Rendition name → URL, of the renditions a card needs (`cardVariantUrls`). */
   readonly variants: Record<string, string>;
 }
 
@@ -107,6 +108,22 @@ export function variantUrls(variants: Record<string, MediaVariant> | null): Reco
   return Object.fromEntries(Object.entries(variants ?? {}).map(([name, variant]) => [name, mediaUrl(variant.key)]));
 }
 
+/**
+ * The renditions a card lists: what a player, a grid tile or a link preview picks from (web
+ * components/player/renditions.ts). The pipeline stores more of an image: every purpose at three sizes in
+ * two formats, and the 180 and 64 px stills (media/processing/README.md). Listing all of them made a card
+ * of one image 2.5 KB of addresses, three quarters of a 20-post page (issue 23, lean cards). Their keys
+ * are deterministic, so a client that wants one still finds it: `/media/{name}/{purpose}-{size}-{format}.{ext}`
+ * and `/thumber/{peek|mini}/{name}.{jpg|png}`.
+ */
+const CARD_VARIANT = /^(?:hls|mp4-\d+|caption-[a-z]{2}|(?:poster|listing|thumb)-(?:webp|jpg))$/;
+
+function cardVariantUrls(variants: Record<string, MediaVariant>): Record<string, string> {
+  const listed: Record<string, string> = {};
+  for (const [name, variant] of Object.entries(variants)) if (CARD_VARIANT.test(name)) listed[name] = mediaUrl(variant.key);
+  return listed;
+}
+
 export function toPostMedia(row: MediaRow): PostMedia {
   return {
     id: row.id,
@@ -118,7 +135,7 @@ export function toPostMedia(row: MediaRow): PostMedia {
     height: row.height,
     duration: row.durationMs === null ? null : row.durationMs / 1000,
     placeholder: row.placeholder,
-    variants: variantUrls(row.variants),
+    variants: cardVariantUrls(row.variants),
   };
 }
 
