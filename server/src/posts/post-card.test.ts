@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaVariant } from '../db/schema.ts';
-import { type MediaRow, toPostMedia } from './post-card.ts';
+import { type MediaRow, type PageRow, toPostCard, toPostMedia } from './post-card.ts';
 
 const stored = (name: string, names: readonly string[]): Record<string, MediaVariant> =>
   Object.fromEntries(
@@ -42,5 +42,38 @@ describe('toPostMedia', () => {
       ['caption-ar', 'caption-de', 'hls', 'mp4-1080', 'mp4-360', 'mp4-540', 'poster-jpg'].sort(),
     );
     expect(media.variants.hls).toBe('/media/vid/hls.m3u8');
+  });
+});
+
+describe('toPostCard', () => {
+  it("gives the author's avatar at the sizes a card shows; the retina one is the profile's", () => {
+    const avatarVariants = stored(
+      'face',
+      ['small', 'medium', 'retina'].flatMap((size) => [`avatar-${size}-webp`, `avatar-${size}-jpg`]),
+    );
+    const row: PageRow = {
+      id: 7,
+      title: 'A title',
+      status: 6,
+      lgbt: 1,
+      likesCount: 0,
+      sharesCount: 0,
+      viewsCount: 0,
+      pinnedAt: null,
+      publishedAt: null,
+      userId: 3,
+      username: 'someone',
+      displayName: 'Someone',
+      avatarVariants,
+      allowEmbedding: true,
+      allowDownloads: false,
+    };
+    const card = toPostCard(row, { media: [], tags: [], jobs: [], likeByUser: false, iFollowUser: false, sound: null });
+    expect(card.user.avatar).toEqual({
+      'avatar-small-webp': '/media/face/avatar-small-webp.webp',
+      'avatar-small-jpg': '/media/face/avatar-small-jpg.jpg',
+      'avatar-medium-webp': '/media/face/avatar-medium-webp.webp',
+      'avatar-medium-jpg': '/media/face/avatar-medium-jpg.jpg',
+    });
   });
 });

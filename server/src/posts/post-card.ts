@@ -47,7 +47,7 @@ export interface PostAuthor {
   readonly username: string;
   readonly displayName: string;
   readonly iFollowUser: boolean;
-  /** Rendition name → URL of the avatar, empty without one. */
+  /** Rendition name → URL of the avatar at the sizes a card shows (small, medium), empty without one. */
   readonly avatar: Record<string, string>;
 }
 
@@ -62,7 +62,7 @@ export interface PostMedia {
   /** Seconds. */
   readonly duration: number | null;
   readonly placeholder: string | null;
-  /** Rendition name → URL, of the renditions a card needs (`cardVariantUrls`). */
+  /** Rendition name → URL, of the renditions a card needs (`CARD_VARIANT`). */
   readonly variants: Record<string, string>;
 }
 
@@ -118,10 +118,13 @@ export function variantUrls(variants: Record<string, MediaVariant> | null): Reco
  */
 const CARD_VARIANT = /^(?:hls|mp4-\d+|caption-[a-z]{2}|(?:poster|listing|thumb)-(?:webp|jpg))$/;
 
-function cardVariantUrls(variants: Record<string, MediaVariant>): Record<string, string> {
-  const listed: Record<string, string> = {};
-  for (const [name, variant] of Object.entries(variants)) if (CARD_VARIANT.test(name)) listed[name] = mediaUrl(variant.key);
-  return listed;
+/** A card's author is shown small (the action rail, a post's byline): the retina avatar is for profiles. */
+const CARD_AVATAR = /^avatar-(?:small|medium)-(?:webp|jpg)$/;
+
+function listedUrls(variants: Record<string, MediaVariant> | null, listed: RegExp): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [name, variant] of Object.entries(variants ?? {})) if (listed.test(name)) urls[name] = mediaUrl(variant.key);
+  return urls;
 }
 
 export function toPostMedia(row: MediaRow): PostMedia {
@@ -135,7 +138,7 @@ export function toPostMedia(row: MediaRow): PostMedia {
     height: row.height,
     duration: row.durationMs === null ? null : row.durationMs / 1000,
     placeholder: row.placeholder,
-    variants: cardVariantUrls(row.variants),
+    variants: listedUrls(row.variants, CARD_VARIANT),
   };
 }
 
@@ -163,7 +166,7 @@ export function toPostCard(row: PageRow, related: PostRelated): PostCard {
       username: row.username,
       displayName: row.displayName,
       iFollowUser: related.iFollowUser,
-      avatar: variantUrls(row.avatarVariants),
+      avatar: listedUrls(row.avatarVariants, CARD_AVATAR),
     },
     media: related.media,
     tags: related.tags,
