@@ -12,16 +12,27 @@ export interface Outcome {
   readonly problem?: string;
 }
 
-export interface World {
+export interface Credentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+export interface World extends Sample {
   readonly baseUrl: string;
-  readonly posts: readonly number[];
-  readonly users: readonly number[];
+  /** The simulated users' accounts, one session each. */
+  readonly accounts: readonly Credentials[];
   /** Access tokens of the simulated users; renewed in place by `renewSessions` before they expire. */
   readonly tokens: string[];
   readonly clip: Buffer;
 }
 
 type Step = (world: World) => Promise<Outcome>;
+
+/** A step and the endpoint it stands for in the per-endpoint figures (`GET /api/post`, `like+unlike`). */
+export interface NamedStep {
+  readonly name: string;
+  readonly run: Step;
+}
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 const SEARCH_WORDS = ['dance', 'beach', 'night', 'studio', 'glow', 'velvet', 'red', 'city'];
@@ -51,24 +62,38 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-const visitorSteps: readonly [number, Step][] = [
-  [6, (w) => call(w, '/')],
-  [30, (w) => call(w, `/api/post?limit=10&offset=${10 * Math.floor(Math.random() * 5)}`)],
-  [10, (w) => call(w, `/api/post/${pick(w.posts)}`)],
-  [2, (w) => call(w, `/embed/${pick(w.posts)}`)],
-  [2, (w) => call(w, '/popular')],
-  [6, (w) => call(w, `/api/user/${pick(w.users)}`)],
-  [6, (w) => call(w, `/api/2/search?q=${pick(SEARCH_WORDS)}`)],
-  [4, (w) => call(w, '/api/tag/popular')],
-  [4, (w) => call(w, `/api/post/view/${pick(w.posts)}`, json({}))],
+const visitorSteps: readonly [number, NamedStep][] = [
+  [6, { name: 'page /', run: (w) => call(w, '/') }],
+  [30, { name: 'GET /api/post', run: (w) => call(w, `/api/post?limit=10&offset=${10 * Math.floor(Math.random() * 5)}`) }],
+  [10, { name: 'GET /api/post/{id}', run: (w) => call(w, `/api/post/${pick(w.posts)}`) }],
+  [2, { name: 'page /embed/{id}', run: (w) => call(w, `/embed/${pick(w.posts)}`) }],
+  [2, { name: 'page /popular', run: (w) => call(w, '/popular') }],
+  [3, { name: 'page /{profile}', run: (w) => call(w, `/${pick(w.usernames)}`) }],
+  [3, { name: 'page /tag/{tag}', run: (w) => call(w, `/tag/${encodeURIComponent(pick(w.tags))}`) }],
+  [6, { name: 'GET /api/user/{id}', run: (w) => call(w, `/api/user/${pick(w.users)}`) }],
+  [6, { name: 'GET /api/2/search', run: (w) => call(w, `/api/2/search?q=${pick(SEARCH_WORDS)}`) }],
+  [4, { name: 'GET /api/tag/popular', run: (w) => call(w, '/api/tag/popular') }],
+  [4, { name: 'POST /api/post/view', run: (w) => call(w, `/api/post/view/${pick(w.posts)}`, json({})) }],
 ];
 
-const userSteps: readonly [number, Step][] = [
-  [10, (w) => call(w, '/api/post?limit=10&following=1', { token: pick(w.tokens) })],
-  [8, async (w) => likeAndUnlike(w)],
-  [4, async (w) => followAndUnfollow(w)],
-  [5, (w) => call(w, '/api/notification/post-like?limit=30', { token: pick(w.tokens) })],
-  [3, (w) => call(w, `/api/2/search?q=${pick(SEARCH_WORDS)}`, { token: pick(w.tokens) })],
+const userSteps: readonly [number, NamedStep][] = [
+  [10, { name: 'GET /api/post following', run: (w) => call(w, '/api/post?limit=10&following=1', { token: pick(w.tokens) }) }],
+  [8, { name: 'like+unlike', run: likeAndUnlike }],
+  [4, { name: 'follow+unfollow', run: followAndUnfollow }],
+  [
+    5,
+    {
+      name: 'GET /api/notification',
+      run: (w) => call(w, '/api/notification/post-like?limit=30', { token: pick(w.tokens) }),
+    },
+  ],
+  [
+    3,
+    {
+      name: 'GET /api/2/search signed in',
+      run: (w) => call(w, `/api/2/search?q=${pick(SEARCH_WORDS)}`, { token: pick(w.tokens) }),
+    },
+  ],
 ];
 
 async function likeAndUnlike(world: World): Promise<Outcome> {
@@ -90,7 +115,9 @@ async function followAndUnfollow(world: World): Promise<Outcome> {
 }
 
 /** An upload of a real 3 s clip: an upload token, then the multipart upload that queues its processing. */
-export async function upload(world: World): Promise<Outcome> {
+export const upload: NamedStep = { name: 'upload', run: uploadClip };
+
+async function uploadClip(world: World): Promise<Outcome> {
   const token = pick(world.tokens);
   const response = await fetch(`${world.baseUrl}/api/media/uptoken`, { headers: { authorization: `Bearer ${token}` } }).catch(
     (error: Error) => error,
@@ -111,7 +138,7 @@ export async function upload(world: World): Promise<Outcome> {
   });
 }
 
-function weighted(steps: readonly [number, Step][]): () => Step {
+function weighted(steps: readonly [number, NamedStep][]): () => NamedStep {
   const total = steps.reduce((sum, [weight]) => sum + weight, 0);
   return () => {
     let roll = Math.random() * total;
@@ -119,7 +146,7 @@ function weighted(steps: readonly [number, Step][]): () => Step {
       roll -= weight;
       if (roll < 0) return step;
     }
-    return steps[0]?.[1] as Step;
+    return steps[0]?.[1] as NamedStep;
   };
 }
 
@@ -127,20 +154,20 @@ const visitorStep = weighted(visitorSteps);
 const userStep = weighted([...visitorSteps, ...userSteps]);
 
 /** One step of the mix: two in three are visitors', the rest signed-in users'. */
-export function nextStep(): Step {
+export function nextStep(): NamedStep {
   return Math.random() < 2 / 3 ? visitorStep() : userStep();
 }
 
-async function logIn(baseUrl: string, count: number): Promise<string[]> {
+async function logIn(baseUrl: string, accounts: readonly Credentials[]): Promise<string[]> {
   const tokens: string[] = [];
-  for (let i = 0; i < count; i++) {
+  for (const { username, password } of accounts) {
     const response = await fetch(`${baseUrl}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_LOGIN.username, password: DEMO_LOGIN.password }),
+      body: JSON.stringify({ username, password }),
     });
     const { accessToken } = (await response.json()) as { accessToken?: string };
-    if (!accessToken) throw new Error(`login failed: status ${response.status}`);
+    if (!accessToken) throw new Error(`login of ${username} failed: status ${response.status}`);
     tokens.push(accessToken);
   }
   return tokens;
@@ -148,23 +175,52 @@ async function logIn(baseUrl: string, count: number): Promise<string[]> {
 
 /** Access tokens live minutes: the simulated users sign in again, as the site's own refresh would. */
 export async function renewSessions(world: World): Promise<void> {
-  const fresh = await logIn(world.baseUrl, world.tokens.length);
+  const fresh = await logIn(world.baseUrl, world.accounts);
   world.tokens.splice(0, world.tokens.length, ...fresh);
 }
 
-/** Signs the demo account in `count` times (one session per simulated user) and learns posts and users. */
-export async function prepareWorld(baseUrl: string, count: number, clip: Buffer): Promise<World> {
-  const tokens = await logIn(baseUrl, count);
+/** The demo account, signed in `count` times: the soak's simulated users on the demo content. */
+export const demoAccounts = (count: number): Credentials[] => Array.from({ length: count }, () => DEMO_LOGIN);
+
+/** Posts, their authors and tags the steps pick from. */
+export interface Sample {
+  readonly posts: readonly number[];
+  readonly users: readonly number[];
+  readonly usernames: readonly string[];
+  readonly tags: readonly string[];
+}
+
+/** The newest 200 posts, their authors and tags, through the API. */
+async function newestPosts(baseUrl: string): Promise<Sample> {
   const posts = new Set<number>();
-  const users = new Set<number>();
+  const users = new Map<number, string>();
+  const tags = new Set<string>();
   for (let offset = 0; offset < 200; offset += 50) {
     const response = await fetch(`${baseUrl}/api/post?latest=1&limit=50&offset=${offset}`, { headers: { language: 'en-US' } });
-    const body = (await response.json()) as { posts?: { id: number; user: { id: number } }[] };
+    const body = (await response.json()) as {
+      posts?: { id: number; user: { id: number; username: string }; tags: { tag: string }[] }[];
+    };
     for (const post of body.posts ?? []) {
       posts.add(post.id);
-      users.add(post.user.id);
+      users.set(post.user.id, post.user.username);
+      for (const { tag } of post.tags) tags.add(tag);
     }
   }
-  if (posts.size === 0 || users.size === 0) throw new Error('no posts or users found: is the demo content seeded?');
-  return { baseUrl, posts: [...posts], users: [...users], tokens, clip };
+  return { posts: [...posts], users: [...users.keys()], usernames: [...users.values()], tags: [...tags] };
+}
+
+/**
+ * Signs every account in (one session per simulated user) and learns the posts and users to visit: `sample`
+ * when given (the mix draws them from all of its million posts), else the newest 200 posts.
+ */
+export async function prepareWorld(
+  baseUrl: string,
+  accounts: readonly Credentials[],
+  clip: Buffer,
+  sample?: Sample,
+): Promise<World> {
+  const tokens = await logIn(baseUrl, accounts);
+  const found = sample ?? (await newestPosts(baseUrl));
+  if (found.posts.length === 0 || found.tags.length === 0) throw new Error('no posts or tags found: is the content there?');
+  return { ...found, baseUrl, accounts, tokens, clip };
 }
