@@ -104,8 +104,12 @@ export function mediaUrl(key: string): string {
   return key.startsWith('media/') ? `/${key}` : `/media/${key}`;
 }
 
-export function variantUrls(variants: Record<string, MediaVariant> | null): Record<string, string> {
-  return Object.fromEntries(Object.entries(variants ?? {}).map(([name, variant]) => [name, mediaUrl(variant.key)]));
+/** Rendition name → URL, of every rendition or of those whose name `listed` matches. */
+export function variantUrls(variants: Record<string, MediaVariant> | null, listed?: RegExp): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [name, variant] of Object.entries(variants ?? {}))
+    if (!listed || listed.test(name)) urls[name] = mediaUrl(variant.key);
+  return urls;
 }
 
 /**
@@ -121,12 +125,6 @@ const CARD_VARIANT = /^(?:hls|mp4-\d+|caption-[a-z]{2}|(?:poster|listing|thumb)-
 /** A card's author is shown small (the action rail, a post's byline): the retina avatar is for profiles. */
 const CARD_AVATAR = /^avatar-(?:small|medium)-(?:webp|jpg)$/;
 
-function listedUrls(variants: Record<string, MediaVariant> | null, listed: RegExp): Record<string, string> {
-  const urls: Record<string, string> = {};
-  for (const [name, variant] of Object.entries(variants ?? {})) if (listed.test(name)) urls[name] = mediaUrl(variant.key);
-  return urls;
-}
-
 export function toPostMedia(row: MediaRow): PostMedia {
   return {
     id: row.id,
@@ -138,7 +136,7 @@ export function toPostMedia(row: MediaRow): PostMedia {
     height: row.height,
     duration: row.durationMs === null ? null : row.durationMs / 1000,
     placeholder: row.placeholder,
-    variants: listedUrls(row.variants, CARD_VARIANT),
+    variants: variantUrls(row.variants, CARD_VARIANT),
   };
 }
 
@@ -166,7 +164,7 @@ export function toPostCard(row: PageRow, related: PostRelated): PostCard {
       username: row.username,
       displayName: row.displayName,
       iFollowUser: related.iFollowUser,
-      avatar: listedUrls(row.avatarVariants, CARD_AVATAR),
+      avatar: variantUrls(row.avatarVariants, CARD_AVATAR),
     },
     media: related.media,
     tags: related.tags,
