@@ -4,7 +4,7 @@ import { utcDay } from '../../server/src/analytics/utc-days.ts';
 import { defaultTimeouts, openDatabase } from '../../server/src/db/database.ts';
 import type { EmbeddedDatabase } from '../../server/src/db/embedded.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
-import { databaseUrl, datasetDatabase, log, startBenchPostgres, withClient } from './data/bench-database.ts';
+import { databaseExists, databaseUrl, datasetDatabase, log, startBenchPostgres, withClient } from './data/bench-database.ts';
 import { generate } from './data/generate.ts';
 import { generateStudioAnalytics, STUDIO_CREATOR } from './data/studio-analytics.ts';
 import type { Entry } from './entries.ts';
@@ -40,19 +40,13 @@ export const CHROME_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const studioDatabase = (posts: number) => datasetDatabase(posts).replace('velvet_feed_', 'velvet_studio_');
 
-async function exists(adminUrl: string, database: string): Promise<boolean> {
-  return withClient(adminUrl, async (admin) =>
-    Boolean((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount),
-  );
-}
-
 /** The studio dataset's address, built first when missing (under another name, renamed when complete). */
 export async function prepareStudioDataset(server: EmbeddedDatabase, posts = POSTS, events = EVENTS): Promise<string> {
   const name = studioDatabase(posts);
-  if (await exists(server.url, name)) return databaseUrl(server, name);
+  if (await databaseExists(server.url, name)) return databaseUrl(server, name);
   const building = `${name}_building`;
   const feed = datasetDatabase(posts);
-  const fromFeed = await exists(server.url, feed);
+  const fromFeed = await databaseExists(server.url, feed);
   process.stderr.write(
     `building ${name}: ${fromFeed ? `a copy of ${feed}` : `${posts.toLocaleString('en')} posts`}, then ${events.toLocaleString('en')} view events\n`,
   );

@@ -40,3 +40,10 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
     await client.end();
   }
 }
+
+/** Whether the bench's PostgreSQL (`adminUrl`) holds a database of that name. */
+export async function databaseExists(adminUrl: string, database: string): Promise<boolean> {
+  return withClient(adminUrl, async (admin) =>
+    Boolean((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount),
+  );
+}

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../../server/src/accounts/password.ts';
 import type { EmbeddedDatabase } from '../../../server/src/db/embedded.ts';
-import { databaseUrl, datasetDatabase, withClient } from '../data/bench-database.ts';
+import { databaseExists, databaseUrl, datasetDatabase, withClient } from '../data/bench-database.ts';
 import type { Credentials, Sample } from './workload.ts';
 
 const MIX_DATABASE = 'velvet_mix_scratch';
@@ -21,15 +21,13 @@ export interface MixDatabase {
 /**
  * The mix's own copy of a feed dataset (generate.ts, `npm run bench:data -- --posts 1000000`): its likes,
  * follows, views and uploads must not change what the other benches read. The copy is a template clone,
- * about a minute for a million posts. `members` accounts with a known password are added to sign in as: verified creators (type 3), since the
- * simulated users upload too, as the soak's demo account does.
+ * about a minute for a million posts. `members` accounts with a known password are added to sign in as:
+ * verified creators (type 3), since the simulated users upload too, as the soak's demo account does.
  */
 export async function prepareMixDatabase(server: EmbeddedDatabase, posts: number, members: number): Promise<MixDatabase> {
   const source = datasetDatabase(posts);
-  const found = await withClient(server.url, (admin) =>
-    admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [source]).then((result) => result.rowCount === 1),
-  );
-  if (!found) throw new Error(`${source} is missing: run npm run bench:data -- --posts ${posts}`);
+  if (!(await databaseExists(server.url, source)))
+    throw new Error(`${source} is missing: run npm run bench:data -- --posts ${posts}`);
   process.stderr.write(`copying ${source} into ${MIX_DATABASE}…\n`);
   await withClient(server.url, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${MIX_DATABASE} WITH (FORCE)`);
