@@ -506,7 +506,7 @@ export function buildConfig(settings: Settings): Config {
   } satisfies Config);
 }
 
-/** With `environmentVariables`, the one place that reads the process environment. */
+/** With `environmentVariables` and `inheritedEnvironment`, the one place that reads the process environment. */
 export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
   const settings = parseSettings({ ...process.env, ...overrides });
   // Libraries (React above all) choose their production or development build from this variable.
@@ -526,6 +526,15 @@ export function environmentVariables<Name extends string>(names: readonly Name[]
     if (value !== undefined) found[name] = value;
   }
   return found;
+}
+
+/**
+ * The process environment with `overrides`, for a child that must run as this process would (the embedded
+ * PostgreSQL: its binaries find their libraries and locale through it). Programs that take input from
+ * outside get a minimal environment of their own instead (media/ffmpeg.ts).
+ */
+export function inheritedEnvironment(overrides: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { inheritedEnvironment } from '../config.ts';
 import {
   type PostgresOwner,
   packagedBinaries,
@@ -29,7 +30,7 @@ export interface EmbeddedDatabase {
 const PASSWORD_FILE = 'velvet-password';
 const PUBLISHED_PASSWORD = 'velvet-embedded';
 // PostgreSQL's messages are matched below, so they must not be translated.
-const ENGLISH = { ...process.env, LC_MESSAGES: 'C' };
+const ENGLISH = inheritedEnvironment({ LC_MESSAGES: 'C' });
 
 /**
  * Starts the PostgreSQL that ships as an npm package, with its data in `dir`. Used when no DATABASE_URL
