@@ -216,6 +216,19 @@ test('a video that cannot play says so once (videoNotPlayablePopup), then only o
   await expect(popup).toBeHidden();
 });
 
+test('on a first visit the popup waits for the cookie banner instead of covering it', async ({ page }) => {
+  await page.route(/\/media\/.+\.(mp4|m3u8)$/, (route) => route.abort());
+  await page.goto((await videoPostPath(page)).replace('&skip-entermodal', ''));
+  await page.getByRole('dialog', { name: 'Adults only' }).getByRole('button', { name: 'I am 18 or older – Enter' }).click();
+  const banner = page.getByRole('region', { name: 'Cookies on Velvet' });
+  await expect(currentCard(page).getByText("This video can't be played here.")).toBeVisible();
+  const popup = page.getByRole('dialog', { name: "This video won't play" });
+  await expect(popup).toHaveCount(0);
+
+  await banner.getByRole('button', { name: 'Accept all' }).click();
+  await expect(popup).toBeVisible();
+});
+
 test('autoplay can be switched off in the playback settings and stays off (autoplay cookie)', async ({ page, context }) => {
   const path = await videoPostPath(page);
   await page.goto(path);

@@ -74,7 +74,9 @@ export function VerticalFeed({
   onPostDeleted,
 }: VerticalFeedProps) {
   const { t } = useTranslation();
-  const { remember } = useConsent();
+  const { remember, consent, choicesOpen } = useConsent();
+  // The popup is modal: it waits for the cookie banner (a legal question) rather than cover it.
+  const consentBannerUp = consent === undefined || choicesOpen;
   const feed = useRef<HTMLDivElement>(null);
   const players = useRef(new Map<number, PlayerHandle>());
   const { posts, canLoadMore, failed, loadMore, change, remove } = useFeedPaging(start);
@@ -238,7 +240,7 @@ export function VerticalFeed({
         {likersOf !== undefined && (
           <LikersSheet postId={likersOf} locale={root?.locale ?? 'en-US'} onClose={() => setLikersOf(undefined)} />
         )}
-        {notPlayable && (
+        {notPlayable && !consentBannerUp && (
           <NotPlayableDialog
             open
             onClose={() => {
