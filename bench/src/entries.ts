@@ -10,8 +10,9 @@ export interface Entry {
   /** Checked on one request before the load, besides status 200, so a wrong answer is not benchmarked. */
   readonly expect?: { readonly bodyIncludes: string };
   /**
-   * A GET list whose every request asks for its own snapshot (`t`, a millisecond earlier each time), so the
-   * response cache never answers it: what the list costs the database, not what a cache hit costs.
+   * A GET whose every request carries its own `t` (a millisecond earlier each time), so neither the response
+   * cache nor the page cache answers it: what a list costs the database, what a page costs to render, not
+   * what a cache hit costs. Its path has a query already.
    */
   readonly uncached?: boolean;
 }
@@ -27,6 +28,28 @@ export const entries: readonly Entry[] = [
     name: 'ssr-post',
     method: 'GET',
     path: '/video?id=19&title=3-am-city-lights-from-my-window',
+    expect: { bodyIncludes: '3 a.m. city lights from my window' },
+  },
+  // The same pages rendered for every request: what the visitors' page cache (server/src/web/page-cache.ts) saves.
+  {
+    name: 'ssr-tag-rendered',
+    method: 'GET',
+    path: '/tag/nightlife?via=bench',
+    uncached: true,
+    expect: { bodyIncludes: 'nightlife' },
+  },
+  {
+    name: 'ssr-profile-rendered',
+    method: 'GET',
+    path: '/nightowl?via=bench',
+    uncached: true,
+    expect: { bodyIncludes: 'nightowl' },
+  },
+  {
+    name: 'ssr-post-rendered',
+    method: 'GET',
+    path: '/video?id=19&title=3-am-city-lights-from-my-window',
+    uncached: true,
     expect: { bodyIncludes: '3 a.m. city lights from my window' },
   },
   // Password login of the demo account: one argon2id verification (m=19 MiB, t=2, p=1) and a refresh token per request.

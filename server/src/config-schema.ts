@@ -153,6 +153,12 @@ export const settingsSchema = Type.Object({
     default: 67_108_864,
     description: 'Memory the 60 s cache of public API answers may take per process, in bytes; the oldest answers go first.',
   }),
+  PAGE_CACHE_MAX_BYTES: Type.Integer({
+    minimum: 0,
+    default: 33_554_432,
+    description:
+      'Memory the 10 s cache of public pages served to visitors (tags, popular, playlists, profiles, posts, legal) may take per process, in bytes; 0 turns it off.',
+  }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({
     minimum: 1,
     default: 600,

@@ -26,6 +26,7 @@ describe('defaults', () => {
       trustProxy: false,
       bodyLimit: 1_048_576,
       responseCacheBytes: 67_108_864,
+      pageCacheBytes: 33_554_432,
       rateLimitPerMinute: 600,
       visitorTokensPerAddress: 120,
       timeouts: { headersMs: 10_000, idleMs: 30_000, requestMs: 3_600_000, keepAliveMs: 75_000 },

@@ -19,6 +19,8 @@ export interface Config {
     readonly trustProxy: number | false;
     readonly bodyLimit: number;
     readonly responseCacheBytes: number;
+    /** The visitors' page cache (web/page-cache.ts); 0 keeps nothing. */
+    readonly pageCacheBytes: number;
     readonly rateLimitPerMinute: number;
     /** Anonymous visitor tokens per IP per 10 minutes. */
     readonly visitorTokensPerAddress: number;
@@ -346,6 +348,7 @@ export function buildConfig(settings: Settings): Config {
       trustProxy: trustedProxyHops(settings.TRUST_PROXY),
       bodyLimit: settings.BODY_LIMIT,
       responseCacheBytes: settings.RESPONSE_CACHE_MAX_BYTES,
+      pageCacheBytes: settings.PAGE_CACHE_MAX_BYTES,
       rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
       visitorTokensPerAddress: settings.VISITOR_TOKENS_PER_ADDRESS,
       timeouts: {

@@ -1,7 +1,7 @@
 import { type Encoding, encode } from './encodings.ts';
 
-/** One stored answer. */
-export interface StoredAnswer {
+/** One stored answer, with what its owner keeps beside the body (`Extra`). */
+export interface StoredAnswer<Extra = undefined> {
   /** Encoded once: writing a 15 KB string as UTF-8 on every hit was a third of a hit's CPU. */
   readonly body: Buffer;
   /**
@@ -9,6 +9,7 @@ export interface StoredAnswer {
    * accept a coding, and compressing again on every hit (through a zlib stream) cut hits to a tenth.
    */
   readonly coded: Partial<Record<Encoding, Buffer>>;
+  readonly extra: Extra;
   readonly expires: number;
   /** What this entry holds in memory: its key, its body and every coding made of it so far. */
   bytes: number;
@@ -24,8 +25,8 @@ export interface AnswerStoreLimits {
  * The response cache's memory, bounded both in entries and in bytes (keys, bodies and their codings), the
  * oldest entry going first. A count alone let a few large answers take any amount of memory.
  */
-export class AnswerStore {
-  private readonly entries = new Map<string, StoredAnswer>();
+export class AnswerStore<Extra = undefined> {
+  private readonly entries = new Map<string, StoredAnswer<Extra>>();
   private total = 0;
   private readonly limits: AnswerStoreLimits;
   private readonly now: () => number;
@@ -45,7 +46,7 @@ export class AnswerStore {
   }
 
   /** The live answer under `key`; an expired one is dropped. */
-  get(key: string): StoredAnswer | undefined {
+  get(key: string): StoredAnswer<Extra> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires >= this.now()) return entry;
@@ -54,18 +55,18 @@ export class AnswerStore {
   }
 
   /** Keeps `body` under `key` unless it alone is larger than the whole budget. */
-  set(key: string, body: Buffer): void {
+  set(key: string, body: Buffer, ...[extra]: Extra extends undefined ? [] : [Extra]): void {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     const bytes = key.length + body.length;
     if (bytes > this.limits.maxBytes) return;
-    this.entries.set(key, { body, coded: {}, expires: this.now() + this.limits.ttlMs, bytes });
+    this.entries.set(key, { body, coded: {}, extra: extra as Extra, expires: this.now() + this.limits.ttlMs, bytes });
     this.total += bytes;
     this.evict();
   }
 
   /** The entry's body in `encoding`, made and counted on first use. */
-  coded(key: string, entry: StoredAnswer, encoding: Encoding): Buffer {
+  coded(key: string, entry: StoredAnswer<Extra>, encoding: Encoding): Buffer {
     const made = entry.coded[encoding];
     if (made) return made;
     const body = encode(entry.body, encoding);
@@ -91,7 +92,7 @@ export class AnswerStore {
     }
   }
 
-  private remove(key: string, entry: StoredAnswer): void {
+  private remove(key: string, entry: StoredAnswer<Extra>): void {
     this.entries.delete(key);
     this.total -= entry.bytes;
   }

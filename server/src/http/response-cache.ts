@@ -5,6 +5,7 @@ import type {} from '../compliance/age-assurance/age-assurance.plugin.ts';
 import type { EventBus } from '../realtime/events.ts';
 import { AnswerStore } from './answer-store.ts';
 import { COMPRESS_THRESHOLD, negotiateEncoding } from './encodings.ts';
+import { isInProcessCall } from './in-process-calls.ts';
 
 /**
  * Spec §7: GET answers with statusCode 2 are kept 60 s for callers without an account. The cache is
@@ -151,6 +152,9 @@ export default fp(
       if (typeof payload !== 'string') return payload;
       if (!payload.startsWith('{"statusCode":2') || /\b(?:no-store|private)\b/i.test(cacheControl)) return payload;
       store.set(key, Buffer.from(payload));
+      // A page's in-process call learns its answer is shared (a hit says so anyway): a page built only of
+      // such answers may be shared too (web/page-cache.ts).
+      if (isInProcessCall(request)) reply.header('x-cache', 'miss');
       return payload;
     });
   },

@@ -11,6 +11,7 @@ import type { Container } from '../container.ts';
 import { inProcessCallHeaders } from '../http/in-process-calls.ts';
 import { rateLimitKey } from '../http/security.ts';
 import { pageAgeAssurance } from './page-age-assurance.ts';
+import { markPersonal, PageCache } from './page-cache.ts';
 
 /** Paths the server owns; the page catch-all must never answer them, whatever the method. */
 const SERVER_PREFIXES = ['/api/', '/media-api/', '/media/', '/thumber/', '/translations/', '/ws/', '/simicheck/'];
@@ -63,6 +64,8 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
       },
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
+    // Only answers the response cache shares between visitors leave a page shareable (page-cache.ts).
+    if ((init.method ?? 'GET') === 'GET' && response.headers['x-cache'] === undefined) markPersonal(request);
     // A route's own limit refusing the page's client is the page's answer too, never a server error.
     if (response.statusCode === 429) {
       throw new Response(null, { status: 429, headers: { 'retry-after': String(response.headers['retry-after'] ?? 60) } });
@@ -115,15 +118,20 @@ export default fp(
       return context;
     };
 
+    const pages = new PageCache({ maxBytes: container.config.http.pageCacheBytes, events: container.events });
+    app.addHook('onClose', async () => pages.close());
     const routeOptions = {
       config: { rateLimit: pageRateLimit(container.config.http.rateLimitPerMinute) },
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '';
         if (path === '/api' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
+        return pages.answer(request, reply);
       },
       // Signed-in pages are personal: no shared cache nor the service worker may keep them (web/app/components/pwa).
-      onSend: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Runs before compression (@fastify/compress adds its hook after the route's own), so a copy is kept plain.
+      onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         if (request.cookies[REFRESH_COOKIE]) reply.header('cache-control', 'private, no-store');
+        return pages.keep(request, reply, payload);
       },
     };
 
