@@ -22,6 +22,11 @@ export interface ServerContext {
   readonly legal: Config['legal'];
   /** Upload limits the creators page quotes (MAX_* settings). */
   readonly uploadLimits: Config['limits'];
+  /**
+   * Tells the server this page went out incomplete (a part failed or outran the stream timeout after the
+   * shell was sent, so its status still says 200): no cache may keep it (server/src/web/page-cache.ts).
+   */
+  readonly renderFailed: () => void;
 }
 
 export const serverContext = createContext<ServerContext>();

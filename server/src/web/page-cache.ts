@@ -49,14 +49,14 @@ const SECTION_PAGE = new RegExp(
 const PROFILE_PAGE = /^\/([^/]+)(?:\/post(?:\/\d+)?)?$/;
 
 const PAGE_KEY = Symbol('page-cache-key');
-const PERSONAL = Symbol('page-is-personal');
+const UNSHAREABLE = Symbol('page-is-unshareable');
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Where this page's copy is to be kept: set for a shareable page the cache could not answer. */
     [PAGE_KEY]?: string;
-    /** Set once the page has read something of this visitor. */
-    [PERSONAL]?: true;
+    /** Set once the page has read something of this visitor, or a part of it failed to render. */
+    [UNSHAREABLE]?: true;
   }
 }
 
@@ -74,9 +74,9 @@ export function isSharedPagePath(path: string): boolean {
   return first !== undefined && usernameProblem(first) === undefined;
 }
 
-/** Tells the page cache that the page being built read an answer of this visitor's own. */
-export function markPersonal(request: FastifyRequest): void {
-  request[PERSONAL] = true;
+/** Tells the page cache not to keep the page being built: it read an answer of this visitor's own, or failed. */
+export function markUnshareable(request: FastifyRequest): void {
+  request[UNSHAREABLE] = true;
 }
 
 function pageKey(request: FastifyRequest): string | undefined {
@@ -145,7 +145,7 @@ export class PageCache {
   /** A page's onSend: keeps a copy of the body as it streams out, when every rule above allows. */
   keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const key = request[PAGE_KEY];
-    if (!key || request[PERSONAL] || !request.cspNonce || !(payload instanceof Readable)) return payload;
+    if (!key || request[UNSHAREABLE] || !request.cspNonce || !(payload instanceof Readable)) return payload;
     if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
@@ -162,8 +162,8 @@ export class PageCache {
         done(null, chunk);
       },
       flush(done) {
-        // Loaders' deferred data may have read something personal while the page streamed.
-        if (size <= MAX_PAGE_BYTES && !request[PERSONAL]) {
+        // Deferred data may have read something personal, or a part failed, while the page streamed.
+        if (size <= MAX_PAGE_BYTES && !request[UNSHAREABLE]) {
           const body = Buffer.concat(chunks);
           store.set(key, body, { parts: cutAtNonce(body, request.cspNonce), headers });
         }

@@ -11,7 +11,7 @@ import type { Container } from '../container.ts';
 import { inProcessCallHeaders } from '../http/in-process-calls.ts';
 import { rateLimitKey } from '../http/security.ts';
 import { pageAgeAssurance } from './page-age-assurance.ts';
-import { markPersonal, PageCache } from './page-cache.ts';
+import { markUnshareable, PageCache } from './page-cache.ts';
 
 /** Paths the server owns; the page catch-all must never answer them, whatever the method. */
 const SERVER_PREFIXES = ['/api/', '/media-api/', '/media/', '/thumber/', '/translations/', '/ws/', '/simicheck/'];
@@ -65,7 +65,7 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest) {
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
     // Only answers the response cache shares between visitors leave a page shareable (page-cache.ts).
-    if ((init.method ?? 'GET') === 'GET' && response.headers['x-cache'] === undefined) markPersonal(request);
+    if ((init.method ?? 'GET') === 'GET' && response.headers['x-cache'] === undefined) markUnshareable(request);
     // A route's own limit refusing the page's client is the page's answer too, never a server error.
     if (response.statusCode === 429) {
       throw new Response(null, { status: 429, headers: { 'retry-after': String(response.headers['retry-after'] ?? 60) } });
@@ -114,6 +114,7 @@ export default fp(
         }),
         legal: container.config.legal,
         uploadLimits: container.config.limits,
+        renderFailed: () => markUnshareable(request),
       });
       return context;
     };
