@@ -155,7 +155,7 @@ test('the followers list opens as a dialog and as its own page', async ({ page }
 test('the owner sees the likes tab and pins or unpins with the spec messages', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'one project changes the demo account pins, so the runs do not race');
   await logIn(page);
-  await page.goto('/demo?skip-entermodal');
+  await openHydrated(page, '/demo');
   await expect(page.getByRole('link', { name: 'Edit profile' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Liked' })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { serverContext } from '#server-context';
 import type { PostCard } from '../../../server/src/posts/post-card.ts';
 import type { SoundView } from '../../../server/src/sounds/sounds.service.ts';
@@ -17,6 +17,7 @@ import { api } from '../lib/api';
 import { formatCount } from '../lib/format-number';
 import { titledMeta } from '../lib/meta';
 import { notFound } from '../lib/route-params';
+import { useResetOnChange } from '../lib/use-reset-on-change';
 import type { Route } from './+types/sound';
 
 export const handle: RouteHandle = { layout: 'default' };
@@ -43,10 +44,10 @@ export default function Sound({ loaderData }: Route.ComponentProps) {
   const [posts, setPosts] = useState(loaderData.posts);
   const [page, setPage] = useState({ more: loaderData.canLoadMore, cursor: loaderData.cursor });
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  useEffect(() => {
-    setPosts(loaderData.posts);
-    setPage({ more: loaderData.canLoadMore, cursor: loaderData.cursor });
-  }, [loaderData]);
+  useResetOnChange(loaderData, (next) => {
+    setPosts(next.posts);
+    setPage({ more: next.canLoadMore, cursor: next.cursor });
+  });
 
   const loadMore = async () => {
     if (!page.cursor) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { serverContext } from '#server-context';
 import type { SoundView } from '../../../server/src/sounds/sounds.service.ts';
 import styles from '../components/discovery/discovery.module.css';
@@ -9,6 +9,7 @@ import { SoundList } from '../components/sounds/SoundList';
 import { useTranslation } from '../i18n/react';
 import { api } from '../lib/api';
 import { titledMeta } from '../lib/meta';
+import { useResetOnChange } from '../lib/use-reset-on-change';
 import type { Route } from './+types/sounds';
 
 export const handle: RouteHandle = { layout: 'default' };
@@ -31,10 +32,10 @@ export default function Sounds({ loaderData }: Route.ComponentProps) {
   const [sounds, setSounds] = useState(loaderData.sounds);
   const [more, setMore] = useState(loaderData.canLoadMore);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  useEffect(() => {
-    setSounds(loaderData.sounds);
-    setMore(loaderData.canLoadMore);
-  }, [loaderData]);
+  useResetOnChange(loaderData, (next) => {
+    setSounds(next.sounds);
+    setMore(next.canLoadMore);
+  });
 
   const loadMore = async () => {
     setState('loading');

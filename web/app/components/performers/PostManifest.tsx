@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { useResetOnChange } from '../../lib/use-reset-on-change';
 import { useAccount } from '../account/AccountSession';
 import forms from '../account/forms.module.css';
 import { ManifestEditor } from './ManifestEditor';
@@ -33,10 +34,10 @@ export function PostManifest({ initial }: { initial: ManifestAnswer }) {
   const [draft, setDraft] = useState<ManifestDraft>(() => draftOf(initial, new Date()));
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
-  useEffect(() => {
-    setManifest(initial);
-    setDraft(draftOf(initial, new Date()));
-  }, [initial]);
+  useResetOnChange(initial, (next) => {
+    setManifest(next);
+    setDraft(draftOf(next, new Date()));
+  });
 
   const problem = draftProblem(draft, new Date());
   const save = async (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
+import { useResetOnChange } from '../../lib/use-reset-on-change';
 import { type GridFeed, GridFeedOverlay } from '../feed/GridFeedOverlay';
 import { ManagePostSheet } from '../feed/lazy-dialogs';
 import styles from './PostGrid.module.css';
@@ -67,10 +68,10 @@ export function PostGrid({
   const sentinel = useRef<HTMLDivElement>(null);
   const loading = useRef(false);
 
-  useEffect(() => {
-    setPosts(initial.posts);
-    setMore(initial.canLoadMore);
-  }, [initial]);
+  useResetOnChange(initial, (next) => {
+    setPosts(next.posts);
+    setMore(next.canLoadMore);
+  });
 
   const loadMore = async () => {
     if (loading.current || !more) return;

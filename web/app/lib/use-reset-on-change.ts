@@ -1,0 +1,17 @@
+import { useState } from 'react';
+
+/**
+ * Calls `reset` when `source` (a loader's answer) is a new value after a revalidation or a navigation, so
+ * state that starts from it (a list the visitor grows or reorders) starts over from the new answer.
+ *
+ * It runs during render, as React advises for state that follows a prop, rather than in an effect: an
+ * effect also runs once after hydration, and a click React replays at hydration (a visitor's pin on a
+ * page still hydrating) would land before it and be undone by it.
+ */
+export function useResetOnChange<Source>(source: Source, reset: (source: Source) => void): void {
+  const [seen, setSeen] = useState(source);
+  if (seen !== source) {
+    setSeen(source);
+    reset(source);
+  }
+}
