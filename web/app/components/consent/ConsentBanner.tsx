@@ -12,12 +12,11 @@ import { useConsent } from './ConsentProvider';
  */
 export function ConsentBanner() {
   const { t } = useTranslation();
-  const { consent, choicesOpen, decide, closeChoices } = useConsent();
+  const { consent, choicesOpen, bannerVisible, decide, closeChoices } = useConsent();
   const [choosing, setChoosing] = useState(false);
   const [selected, setSelected] = useState<Consent>(consent ?? []);
   const titleId = useId();
   const regionRef = useRef<HTMLElement>(null);
-  const visible = consent === undefined || choicesOpen;
   const showChoices = choosing || choicesOpen;
 
   useEffect(() => {
@@ -26,7 +25,7 @@ export function ConsentBanner() {
     regionRef.current?.focus();
   }, [choicesOpen, consent]);
 
-  if (!visible) return null;
+  if (!bannerVisible) return null;
 
   const toggle = (category: OptionalCategory, on: boolean) =>
     setSelected((current) => (on ? [...current, category] : current.filter((entry) => entry !== category)));

@@ -6,6 +6,8 @@ interface ConsentState {
   /** Undefined until the visitor answers the banner. */
   readonly consent: Consent | undefined;
   readonly choicesOpen: boolean;
+  /** The cookie banner is on screen: no answer yet, or the visitor reopened their choices. */
+  readonly bannerVisible: boolean;
   decide(consent: Consent): void;
   /** Opens the banner on its category choices again (from the site settings). */
   openChoices(): void;
@@ -35,6 +37,7 @@ export function ConsentProvider(props: { initial: Consent | undefined; signedIn:
     () => ({
       consent,
       choicesOpen,
+      bannerVisible: consent === undefined || choicesOpen,
       decide,
       remember,
       openChoices: () => setChoicesOpen(true),

@@ -74,9 +74,8 @@ export function VerticalFeed({
   onPostDeleted,
 }: VerticalFeedProps) {
   const { t } = useTranslation();
-  const { remember, consent, choicesOpen } = useConsent();
-  // The popup is modal: it waits for the cookie banner (a legal question) rather than cover it.
-  const consentBannerUp = consent === undefined || choicesOpen;
+  // The not-playable popup is modal: it waits for the cookie banner (a legal question) rather than cover it.
+  const { remember, bannerVisible: consentBannerUp } = useConsent();
   const feed = useRef<HTMLDivElement>(null);
   const players = useRef(new Map<number, PlayerHandle>());
   const { posts, canLoadMore, failed, loadMore, change, remove } = useFeedPaging(start);
