@@ -1,4 +1,5 @@
 import { USERNAME_PATTERN } from '../settings/settings.service.ts';
+import { legalDocuments } from '../web/legal-documents.ts';
 
 const usernamePattern = new RegExp(USERNAME_PATTERN, 'i');
 
@@ -24,11 +25,7 @@ const reservedNames = new Set(
     'edit-profile',
     'unsupported',
     'legal',
-    'terms',
-    'privacy-policy',
-    'cookie-policy',
-    'takedown',
-    'terms2257',
+    ...legalDocuments,
     'playlist',
     'popular',
     'search',

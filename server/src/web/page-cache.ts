@@ -6,6 +6,7 @@ import { usernameProblem } from '../accounts/username.ts';
 import { AnswerStore } from '../http/answer-store.ts';
 import { carriesCredentials } from '../http/response-cache.ts';
 import type { EventBus } from '../realtime/events.ts';
+import { legalDocuments } from './legal-documents.ts';
 
 /**
  * Issue 23: public pages served to visitors from a short cache, when (and only when) the page holds
@@ -40,8 +41,8 @@ const KEYED_HEADERS = ['accept-language', 'language', 'country', 'app-version', 
 /** Headers of a page answer a copy repeats; the rest (security headers, the request id) each request sets. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'link', 'x-robots-tag'] as const;
 
-/** The legal documents at /legal/… and at their top-level aliases (web/app/lib/legal-documents.ts). */
-const LEGAL = 'legal|(?:legal/)?(?:terms|privacy-policy|cookie-policy|takedown|terms2257)';
+/** The legal documents at /legal/… and at their top-level aliases. */
+const LEGAL = `legal|(?:legal/)?(?:${legalDocuments.join('|')})`;
 const SECTION_PAGE = new RegExp(
   `^/(?:(?:tag|popular|playlist|play|video2?)(?:-gay|-trans)?(?:/[^/]+){0,2}|user/[^/]+(?:/\\d+)?|${LEGAL})$`,
 );

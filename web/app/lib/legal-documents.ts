@@ -1,8 +1,8 @@
+import { legalDocuments } from '../../../server/src/web/legal-documents.ts';
 import type { PageKey } from '../i18n/config';
 import type { CookieCategory } from './cookies';
 
-/** Documents under /legal, each also served at a top-level alias (/terms, /cookie-policy, ...). */
-export const legalDocuments = ['terms', 'privacy-policy', 'cookie-policy', 'takedown', 'terms2257'] as const;
+export { legalDocuments };
 export type LegalDocument = (typeof legalDocuments)[number];
 
 /** Where each document's title and description live in the locale files. */
