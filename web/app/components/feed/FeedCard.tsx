@@ -1,8 +1,7 @@
-import { memo, useRef, useState } from 'react';
+import { memo, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { CaptionsIcon } from '../player/CaptionsIcon';
 import { captionTracks } from '../player/caption-tracks';
-import { ImageSlideshow } from '../player/ImageSlideshow';
 import { playback, usePlayback } from '../player/playback-store';
 import { isImage, isVideo } from '../player/renditions';
 import { type LoadLevel, type PlayerHandle, VideoPlayer } from '../player/VideoPlayer';
@@ -12,6 +11,7 @@ import styles from './FeedCard.module.css';
 import type { FeedPost } from './feed-data';
 import { type Burst, HeartBurst } from './HeartBurst';
 import { PlayIcon, SettingsIcon, SoundOffIcon, SoundOnIcon } from './icons';
+import { ImageSlideshow } from './lazy-parts';
 
 /** Two taps closer than this are a double tap (like); a single tap waits this long before it pauses. */
 const DOUBLE_TAP_MS = 260;
@@ -104,7 +104,10 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
               }}
             />
           ) : (
-            <ImageSlideshow pictures={pictures} level={level} running={current} soundUrl={post.sound?.url} title={post.title} />
+            // Server-rendered pictures stay on screen while the slideshow's code arrives (lazy-parts.ts).
+            <Suspense fallback={null}>
+              <ImageSlideshow pictures={pictures} level={level} running={current} soundUrl={post.sound?.url} title={post.title} />
+            </Suspense>
           )}
           <HeartBurst bursts={bursts} onDone={(id) => setBursts((list) => list.filter((burst) => burst.id !== id))} />
         </div>

@@ -8,7 +8,7 @@ import { FeedCard } from './FeedCard';
 import { FeedEnd } from './FeedEnd';
 import type { FeedPost, FeedStart } from './feed-data';
 import { ArrowIcon } from './icons';
-import { LikersSheet, ManagePostSheet, NotPlayableDialog, prefetchDialogs, QualityDialog, ShareSheet } from './lazy-dialogs';
+import { LikersSheet, ManagePostSheet, NotPlayableDialog, prefetchLazyParts, QualityDialog, ShareSheet } from './lazy-parts';
 import { useFeedNavigation } from './useFeedNavigation';
 import { useFeedPaging } from './useFeedPaging';
 import { useLiveViewing } from './useLiveViewing';
@@ -119,7 +119,7 @@ export function VerticalFeed({
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 2000));
-    idle(prefetchDialogs);
+    idle(prefetchLazyParts);
   }, []);
 
   // The server renders only the first posts (feed-loader.server.ts); the rest of the page is fetched once

@@ -2,7 +2,9 @@ import { lazy } from 'react';
 
 /*
  * The feed's dialogs load on first use: they are not needed to watch, and the home page's first-load
- * JavaScript has a budget (bench/src/first-load-js.ts). prefetchDialogs fetches them once the page is idle.
+ * JavaScript has a budget (bench/src/first-load-js.ts). So does the image slideshow, which a feed that
+ * starts on a video does not need at first; server-rendered pictures stay on screen while its code
+ * arrives. prefetchLazyParts fetches them once the page is idle.
  */
 const shareSheet = () => import('../share/ShareSheet');
 const qualityDialog = () => import('../player/QualityDialog');
@@ -10,6 +12,7 @@ const notPlayableDialog = () => import('../player/NotPlayableDialog');
 // Only on the viewer's own posts (and on request): loaded when first opened.
 const managePostSheet = () => import('../posts/ManagePostSheet');
 const likersSheet = () => import('../posts/LikersSheet');
+const imageSlideshow = () => import('../player/ImageSlideshow');
 
 export const ShareSheet = lazy(() => shareSheet().then((module) => ({ default: module.ShareSheet })));
 export const QualityDialog = lazy(() => qualityDialog().then((module) => ({ default: module.QualityDialog })));
@@ -18,6 +21,8 @@ export const NotPlayableDialog = lazy(() => notPlayableDialog().then((module) =>
 export const ManagePostSheet = lazy(() => managePostSheet().then((module) => ({ default: module.ManagePostSheet })));
 export const LikersSheet = lazy(() => likersSheet().then((module) => ({ default: module.LikersSheet })));
 
-export function prefetchDialogs(): void {
-  void Promise.all([shareSheet(), qualityDialog(), notPlayableDialog()]).catch(() => {});
+export const ImageSlideshow = lazy(() => imageSlideshow().then((module) => ({ default: module.ImageSlideshow })));
+
+export function prefetchLazyParts(): void {
+  void Promise.all([shareSheet(), qualityDialog(), notPlayableDialog(), imageSlideshow()]).catch(() => {});
 }

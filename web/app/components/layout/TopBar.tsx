@@ -1,16 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { orientationOf, variantPath } from '../../lib/orientation';
 import { useRootData } from '../../lib/root-data';
-import { AccountMenu } from '../account/AccountMenu';
+import accountStyles from '../account/AccountMenu.module.css';
 import { LoginLink } from '../account/LoginLink';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { UploadButton } from '../upload/UploadButton';
 import { BackButton } from './BackButton';
 import { MenuIcon, SearchIcon, SlidersIcon, VelvetMark } from './icons';
 import { PrimaryNav } from './PrimaryNav';
 import styles from './TopBar.module.css';
+
+// Only for the signed in: a visitor's first visit does not load it (bench/src/first-load-js.ts). A signed-in
+// page keeps the server's bell and menu button on screen while the code arrives; a client render (just
+// signed in) holds their two places.
+const SignedInCorner = lazy(() => import('./SignedInCorner').then((module) => ({ default: module.SignedInCorner })));
+const cornerPlaces = (
+  <>
+    <span className={accountStyles.trigger} aria-hidden="true" />
+    <span className={accountStyles.trigger} aria-hidden="true" />
+  </>
+);
 
 export function TopBar({ withNavigation }: { withNavigation: boolean }) {
   const { t } = useTranslation();
@@ -57,10 +68,9 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
       </button>
       <UploadButton placement="top" />
       {signedIn ? (
-        <>
-          <NotificationBell />
-          <AccountMenu />
-        </>
+        <Suspense fallback={cornerPlaces}>
+          <SignedInCorner />
+        </Suspense>
       ) : (
         <LoginLink />
       )}

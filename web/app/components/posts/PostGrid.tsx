@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { useResetOnChange } from '../../lib/use-reset-on-change';
 import { type GridFeed, GridFeedOverlay } from '../feed/GridFeedOverlay';
-import { ManagePostSheet } from '../feed/lazy-dialogs';
+import { ManagePostSheet } from '../feed/lazy-parts';
 import styles from './PostGrid.module.css';
 import { PostTile } from './PostTile';
 import { isPlayable, type PostCard, type PostPage } from './post-links';

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import type { FeedPost, FeedStart } from '../feed/feed-data';
-import { LikersSheet, ManagePostSheet } from '../feed/lazy-dialogs';
+import { LikersSheet, ManagePostSheet } from '../feed/lazy-parts';
 import { VerticalFeed } from '../feed/VerticalFeed';
 import { StillPicture } from '../media/StillPicture';
 import { PostDetail } from './PostDetail';
