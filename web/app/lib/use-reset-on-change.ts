@@ -5,8 +5,8 @@ import { useState } from 'react';
  * state that starts from it (a list the visitor grows or reorders) starts over from the new answer.
  *
  * It runs during render, as React advises for state that follows a prop, rather than in an effect: an
- * effect also runs once after hydration, and a click React replays at hydration (a visitor's pin on a
- * page still hydrating) would land before it and be undone by it.
+ * effect also runs once after hydration, and a click handled while the page hydrates (a visitor's pin on
+ * a busy phone) can come before it and be undone by it.
  */
 export function useResetOnChange<Source>(source: Source, reset: (source: Source) => void): void {
   const [seen, setSeen] = useState(source);
