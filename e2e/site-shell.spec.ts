@@ -199,7 +199,8 @@ test('the orientation switch remembers the choice and opens the same page in tha
 
 test('campaign tags are removed from the address, other parameters kept', async ({ page }) => {
   await page.goto('/search?skip-entermodal&q=cats&utm_source=x&utm_medium=share&utm=a,b,c');
-  await expect(page).toHaveURL(/\/search\?skip-entermodal=&q=cats$/);
+  // The address is cleaned once the page has hydrated, which a busy two-core machine can hold back past 5 s.
+  await expect(page).toHaveURL(/\/search\?skip-entermodal=&q=cats$/, { timeout: 20_000 });
 });
 
 test('the country chooser lists the priority countries first', async ({ page }) => {
