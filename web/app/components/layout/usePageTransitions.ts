@@ -1,25 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import {
-  EDGE_SWIPE_PX,
-  isInAppNavigation,
-  type PageTransition,
-  transitionForHistoryMove,
-  transitionForLink,
-} from './page-transition';
 
-/** A transition that waits longer than this for the new page shows it without animating. */
-const COMMIT_TIMEOUT_MS = 1500;
-
-type ViewTransitionDocument = Document & {
-  startViewTransition?: (update: () => Promise<void>) => { finished: Promise<void> };
-};
-
-/** The Navigation API, where the browser has it (Chromium): it knows both ends of a history move at once. */
-type NavigationApi = EventTarget & { readonly currentEntry: { readonly index: number } | null };
-type NavigateEvent = Event & { readonly navigationType: string; readonly destination: { readonly index: number } };
-
-function historyIndex(state: unknown): number | undefined {
+/** React Router's index of a history entry (its state's `idx`). */
+export function historyIndex(state: unknown): number | undefined {
   const index = (state as { idx?: unknown } | null)?.idx;
   return typeof index === 'number' ? index : undefined;
 }
@@ -44,79 +27,19 @@ export function usePageTransitions(): void {
     committed.current = null;
   }, [key]);
 
+  // The listeners load after hydration (first-load budget, bench/src/first-load-js.ts): a page change in
+  // the moment before they arrive shows without animating.
   useEffect(() => {
-    const root = document.documentElement;
-    const start = (kind: PageTransition) => {
-      const begin = (document as ViewTransitionDocument).startViewTransition?.bind(document);
-      if (!begin || kind === 'ios-page-back' || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-      committed.current?.();
-      root.dataset.transition = kind;
-      const transition = begin(
-        () =>
-          new Promise<void>((resolve) => {
-            committed.current = resolve;
-            setTimeout(resolve, COMMIT_TIMEOUT_MS);
-          }),
-      );
-      transition.finished.finally(() => {
-        if (root.dataset.transition === kind) delete root.dataset.transition;
-      });
-    };
-
-    let edgeTouchEnded: number | undefined;
-    let edgeTouchActive = false;
-    const isIOS = /iP(hone|ad|od)/.test(navigator.userAgent);
-
-    const onClick = (event: MouseEvent) => {
-      const anchor = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      const link = { href: anchor.href, target: anchor.target, hasDownload: anchor.hasAttribute('download') };
-      // A grid tile opening the feed overlay keeps the page: the overlay has its own slide.
-      if (!isInAppNavigation(event, link, new URL(location.href)) || anchor.hasAttribute('data-feed-overlay-link')) return;
-      start(transitionForLink(Boolean(anchor.closest('nav[data-main-navigation]'))));
-    };
-    // React Router's index of the page being left is only known once React has committed that page: a back
-    // move made before then (back right after following a link) would read as a move forward. The Navigation
-    // API's indexes are exact, so they decide where the browser has them.
-    const navigationApi = (window as { navigation?: NavigationApi }).navigation;
-    let traversal: { fromIndex: number; toIndex: number } | undefined;
-    const onNavigate = (event: Event) => {
-      const { navigationType, destination } = event as NavigateEvent;
-      const from = navigationApi?.currentEntry?.index;
-      traversal =
-        navigationType === 'traverse' && from !== undefined ? { fromIndex: from, toIndex: destination.index } : undefined;
-    };
-    const onPopState = (event: PopStateEvent) => {
-      // Back from a post in the feed overlay closes the overlay, which slides away over the same page.
-      if (document.querySelector('dialog[open][data-feed-overlay]')) {
-        traversal = undefined;
-        return;
-      }
-      const move = traversal ?? { fromIndex: currentIndex.current, toIndex: historyIndex(event.state) };
-      traversal = undefined;
-      const sinceEdgeTouch = edgeTouchActive ? 0 : edgeTouchEnded === undefined ? undefined : performance.now() - edgeTouchEnded;
-      start(transitionForHistoryMove({ ...move, isIOS, sinceEdgeTouch }));
-    };
-    const onTouchStart = (event: TouchEvent) => {
-      const x = event.touches[0]?.clientX ?? Number.POSITIVE_INFINITY;
-      edgeTouchActive = x <= EDGE_SWIPE_PX || x >= innerWidth - EDGE_SWIPE_PX;
-    };
-    const onTouchEnd = () => {
-      if (edgeTouchActive) edgeTouchEnded = performance.now();
-      edgeTouchActive = false;
-    };
-    // Capture phase: decide before the router's link handler prevents the default.
-    document.addEventListener('click', onClick, true);
-    navigationApi?.addEventListener('navigate', onNavigate);
-    window.addEventListener('popstate', onPopState);
-    document.addEventListener('touchstart', onTouchStart, { passive: true });
-    document.addEventListener('touchend', onTouchEnd, { passive: true });
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    import('./page-change-listeners')
+      .then(({ listenForPageChanges }) => {
+        if (!stopped) stop = listenForPageChanges({ committed, currentIndex });
+      })
+      .catch(() => {});
     return () => {
-      document.removeEventListener('click', onClick, true);
-      navigationApi?.removeEventListener('navigate', onNavigate);
-      window.removeEventListener('popstate', onPopState);
-      document.removeEventListener('touchstart', onTouchStart);
-      document.removeEventListener('touchend', onTouchEnd);
+      stopped = true;
+      stop?.();
     };
   }, []);
 }
