@@ -11,7 +11,6 @@ import {
 import { serverContext } from '#server-context';
 import type { Route } from './+types/root';
 import { AccountSession } from './components/account/AccountSession';
-import { JurisdictionNotice } from './components/age-assurance/JurisdictionNotice';
 import { ConsentProvider } from './components/consent/ConsentProvider';
 import { AppShell } from './components/layout/AppShell';
 import { useLayout } from './components/layout/layouts';
@@ -39,6 +38,8 @@ const SiteUpdating = lazy(() => import('./components/layout/SiteUpdating').then(
 
 // The service worker registers after the page has loaded; its update flag and the iOS prompt come later still.
 const PwaSupport = lazy(() => import('./components/pwa/PwaSupport'));
+// Only where the site is not offered (a page without controls): no visit elsewhere loads it.
+const JurisdictionNotice = lazy(() => import('./components/age-assurance/JurisdictionNotice'));
 const LiveLayer = lazy(() => import('./components/notifications/LiveLayer').then((module) => ({ default: module.LiveLayer })));
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }, ...pwaLinks];
@@ -128,7 +129,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </Suspense>
     );
   }
-  if (loaderData.ageAssurance?.requirement === 'blocked') return <JurisdictionNotice />;
+  if (loaderData.ageAssurance?.requirement === 'blocked') return <BlockedNotice />;
   return (
     <>
       <AppShell layout={layout}>
@@ -159,12 +160,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   // A blocked place's pages fail on the API's refusal: the notice is their answer, not an error page.
-  if (page.ageAssurance?.requirement === 'blocked') return <JurisdictionNotice />;
+  if (page.ageAssurance?.requirement === 'blocked') return <BlockedNotice />;
   return (
     <AppShell layout="default">
       <Suspense>
         <ErrorPage notFound={isNotFound(error)} />
       </Suspense>
     </AppShell>
+  );
+}
+
+function BlockedNotice() {
+  return (
+    <Suspense>
+      <JurisdictionNotice />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { VelvetMark } from '../layout/icons';
 import own from './AgeAssurance.module.css';
 
 /** What a visitor in a blocked jurisdiction sees instead of any page: the site is not offered there. */
-export function JurisdictionNotice() {
+export default function JurisdictionNotice() {
   const { t } = useTranslation();
   return (
     <main className={own.page}>

@@ -5,10 +5,17 @@ import { useConsent } from '../consent/ConsentProvider';
 import { playback } from '../player/playback-store';
 import type { LoadLevel, PlayerHandle } from '../player/VideoPlayer';
 import { FeedCard } from './FeedCard';
-import { FeedEnd } from './FeedEnd';
 import type { FeedPost, FeedStart } from './feed-data';
 import { ArrowIcon } from './icons';
-import { LikersSheet, ManagePostSheet, NotPlayableDialog, prefetchLazyParts, QualityDialog, ShareSheet } from './lazy-parts';
+import {
+  FeedEnd,
+  LikersSheet,
+  ManagePostSheet,
+  NotPlayableDialog,
+  prefetchLazyParts,
+  QualityDialog,
+  ShareSheet,
+} from './lazy-parts';
 import { useFeedNavigation } from './useFeedNavigation';
 import { useFeedPaging } from './useFeedPaging';
 import { useLiveViewing } from './useLiveViewing';
@@ -167,7 +174,11 @@ export function VerticalFeed({
             onCompleted={onCompleted}
           />
         ))}
-        {variant !== 'single' && <FeedEnd loading={canLoadMore && !failed} failed={failed} onRetry={loadMore} />}
+        {variant !== 'single' && (
+          <Suspense fallback={null}>
+            <FeedEnd loading={canLoadMore && !failed} failed={failed} onRetry={loadMore} />
+          </Suspense>
+        )}
       </div>
       {variant !== 'single' && (
         <nav className={styles.arrows} aria-label={t('feed.navigation')}>
