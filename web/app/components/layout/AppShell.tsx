@@ -6,9 +6,10 @@ import styles from './AppShell.module.css';
 import { SlidersIcon } from './icons';
 import { type Layout, layoutFrames } from './layouts';
 import { PrimaryNav } from './PrimaryNav';
-import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 
+// Links only, which work as plain links until their code arrives (the choosers' links open their pages).
+const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 // Banners are fetched after the page has loaded (BannerSlot), so their code comes with them.
 const BannerSlot = lazy(() => import('../discovery/BannerSlot').then((module) => ({ default: module.BannerSlot })));
 
@@ -26,7 +27,11 @@ export function AppShell({ layout, children }: { layout: Layout; children: React
         </div>
       )}
       {children}
-      {full && <SiteFooter placement="page" />}
+      {full && (
+        <Suspense>
+          <SiteFooter placement="page" />
+        </Suspense>
+      )}
     </div>
   );
 
@@ -55,7 +60,9 @@ export function AppShell({ layout, children }: { layout: Layout; children: React
               <SlidersIcon />
               <span>{t('siteSettings.title')}</span>
             </button>
-            <SiteFooter placement="panel" />
+            <Suspense>
+              <SiteFooter placement="panel" />
+            </Suspense>
             <Suspense>
               <BannerSlot position="side" />
             </Suspense>
