@@ -199,6 +199,19 @@ export const settingsSchema = Type.Object({
     default: 30,
     description: "How long a process reuses the home feed's popularity ranking before reading it again (0: every page).",
   }),
+  CARD_CACHE_ENTRIES: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 5000,
+    description:
+      'Post cards each app process keeps in memory, kept fresh through the event bus (posts/README.md); 0 reads every card from the database. Needs EVENT_BUS=postgres: with `memory` it is off.',
+  }),
+  CARD_CACHE_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 600,
+    default: 30,
+    description: 'Longest a kept card is served before being read again: how late a view count may be.',
+  }),
   MAX_VIDEO_BYTES: Type.Integer({ ...Bytes, default: 2_147_483_648, description: 'Largest video upload in bytes.' }),
   MAX_VIDEO_SECONDS: Type.Integer({ minimum: 2, default: 600, description: 'Longest video in seconds.' }),
   MAX_IMAGE_BYTES: Type.Integer({ ...Bytes, default: 31_457_280, description: 'Largest image upload in bytes.' }),

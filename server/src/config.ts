@@ -106,7 +106,11 @@ export interface Config {
   };
   /** Data exports (exports/README.md): hours between two requests of one account. */
   readonly exports: { readonly cooldownHours: number };
-  readonly feed: { readonly rankingSeconds: number };
+  readonly feed: {
+    readonly rankingSeconds: number;
+    /** Post cards in memory (posts/card-cache.ts); 0 entries: off. */
+    readonly cardCache: { readonly entries: number; readonly seconds: number };
+  };
   /** Caption uploads (captions/README.md). */
   readonly captions: { readonly maxBytes: number; readonly maxCues: number; readonly maxLineChars: number };
   /** Viewers of one address range whose views / shares of a post count per window. */
@@ -438,7 +442,14 @@ export function buildConfig(settings: Settings): Config {
       atOnce: settings.UPLOADS_AT_ONCE,
     },
     exports: { cooldownHours: settings.EXPORT_COOLDOWN_HOURS },
-    feed: { rankingSeconds: settings.FEED_RANKING_SECONDS },
+    feed: {
+      rankingSeconds: settings.FEED_RANKING_SECONDS,
+      // Only database triggers announce card changes, and only a PostgreSQL bus hears them.
+      cardCache: {
+        entries: settings.EVENT_BUS === 'postgres' ? settings.CARD_CACHE_ENTRIES : 0,
+        seconds: settings.CARD_CACHE_SECONDS,
+      },
+    },
     captions: {
       maxBytes: settings.CAPTION_MAX_BYTES,
       maxCues: settings.CAPTION_MAX_CUES,

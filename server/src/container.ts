@@ -37,6 +37,8 @@ import { Metrics } from './metrics/metrics.ts';
 import { createModerationServices, type ModerationServices } from './moderation/moderation-services.ts';
 import { NotificationsRepository } from './notifications/notifications.repository.ts';
 import { NotificationService } from './notifications/notifications.service.ts';
+import { CardCache } from './posts/card-cache.ts';
+import { PostFeedRepository } from './posts/post-feed.repository.ts';
 import { createPostServices, type PostServices } from './posts/post-services.ts';
 import { PreferencesRepository } from './preferences/preferences.repository.ts';
 import { PreferencesService } from './preferences/preferences.service.ts';
@@ -183,6 +185,9 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       log: log.child({ component: 'hash-banks' }),
     });
     const processing = createProcessingService(config, database.db, storage, events, log, hashBanks);
+    const cardCache = new CardCache({ maxEntries: config.feed.cardCache.entries, ttlMs: config.feed.cardCache.seconds * 1000 });
+    if (config.feed.cardCache.entries > 0) events.subscribe((event) => cardCache.apply(event));
+    const postCards = new PostFeedRepository(database.db, cardCache);
     // Uploads record their creator on each post's manifest, and verification tells manifests of a guest's
     // decision; performer manifests need enforcement and verification first, so both reach them late.
     let performers: PerformerServices | undefined;
@@ -246,7 +251,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
       services: {
         settings: new SettingsService(config.locale.defaultCountry),
         accounts,
-        posts: createPostServices(database.db, config, notifications, watchedWords),
+        posts: createPostServices(database.db, config, postCards, notifications, watchedWords),
         preferences: new PreferencesService(new PreferencesRepository(database.db)),
         media: createSimicheckServices(config, database.db, storage, events, log),
         processing,
@@ -254,7 +259,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
         mediaRemoval,
         cover: createCoverServices({ config, db: database.db, storage, removal: mediaRemoval, events, log }),
         scraper: createScraperService({ config, db: database.db, jobs, log, ingest: upload.ingest, events }),
-        discovery: createDiscoveryServices(database.db, config, log, moderation.intake, watchedWords),
+        discovery: createDiscoveryServices(database.db, config, log, postCards, moderation.intake, watchedWords),
         enforcement,
         notifications,
         moderation,

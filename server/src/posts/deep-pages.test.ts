@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { actingAs, createUser, ensureTag } from '../test/fixtures.ts';
+import { recordQueries } from '../test/query-recorder.ts';
 import { testApp } from '../test/test-app.ts';
 import { PostStatus } from './post-status.ts';
 
@@ -38,20 +38,7 @@ beforeAll(async () => {
 
 /** Runs a request and EXPLAINs the statement that selected the page (the one with OFFSET). */
 async function planOf(url: string): Promise<{ body: { posts: { title: string }[] }; plan: string }> {
-  const original = pg.Client.prototype.query;
-  const seen: { text: string; values: unknown[] }[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    if (typeof first === 'string') seen.push({ text: first, values: second ?? [] });
-    else if (first && typeof first === 'object' && 'text' in first) seen.push({ text: first.text, values: first.values ?? [] });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  let body: { posts: { title: string }[] };
-  try {
-    body = await (await actingAs(t, authorId)).get(url);
-  } finally {
-    pg.Client.prototype.query = original;
-  }
+  const { result: body, queries: seen } = await recordQueries(async () => (await actingAs(t, authorId)).get(url));
   const page = seen.find((query) => / offset \$\d+$/.test(query.text));
   if (!page) throw new Error(`no paged query for ${url}`);
   const { rows } = await t.container.database.pool.query(`EXPLAIN ${page.text}`, page.values);

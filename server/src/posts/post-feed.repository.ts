@@ -1,6 +1,5 @@
 import {
   type AliasableExpression,
-  type Expression,
   type ExpressionBuilder,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -10,6 +9,7 @@ import {
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { type Db, prepared } from '../db/database.ts';
 import type { Database, MediaVariant } from '../db/schema.ts';
+import { CardCache, type SharedCard } from './card-cache.ts';
 import { type MediaRow, type PageRow, type PostCard, toPostCard, toPostMedia, toPostSound } from './post-card.ts';
 import { PostStatus } from './post-status.ts';
 
@@ -81,9 +81,12 @@ export function notAmong(ids: readonly number[]) {
  */
 export class PostFeedRepository {
   private readonly db: Db;
+  private readonly cache: CardCache;
 
-  constructor(db: Db) {
+  /** `cache` is shared by every repository of the process (container.ts); without one, every read is fresh. */
+  constructor(db: Db, cache: CardCache = CardCache.disabled()) {
     this.db = db;
+    this.cache = cache;
   }
 
   async page(query: PostPageQuery): Promise<PostPage> {
@@ -162,7 +165,7 @@ export class PostFeedRepository {
 
   /** Cards of public posts chosen elsewhere (home mix, tag head, search, sounds), in the given order; others are left out. */
   publicCards(ids: readonly number[], viewerId: number | undefined): Promise<PostCard[]> {
-    return this.cards(ids, viewerId, publiclyVisible);
+    return this.cards(ids, viewerId, true);
   }
 
   /** One post the viewer may see: public, or their own in any state but removed. */
@@ -180,18 +183,59 @@ export class PostFeedRepository {
     return row && toCard(row);
   }
 
-  /** Cards of `ids` in that order, leaving out those `visible` (when given) rejects. */
-  private async cards(ids: readonly number[], viewerId: number | undefined, visible?: (eb: Eb) => Expression<SqlBool>) {
+  /**
+   * Cards of `ids` in that order (of public posts only with `publicOnly`): the shared part from the card
+   * cache or, for those it lacks, from one query, and the viewer's likes and follows from a probe of their own.
+   */
+  private async cards(ids: readonly number[], viewerId: number | undefined, publicOnly = false): Promise<PostCard[]> {
     if (ids.length === 0) return [];
-    // One array parameter, not one per id, so every page runs the same prepared statement.
-    let builder = this.cardRows(viewerId).where('p.id', '=', (eb: Eb) => eb.fn.any(eb.val([...ids])));
-    if (visible) builder = builder.where(visible);
-    const rows = (await builder.execute()) as CardRow[];
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const [shared, marks] = await Promise.all([
+      this.sharedCards(ids),
+      viewerId === undefined ? undefined : this.viewerMarks(viewerId, ids),
+    ]);
     return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toCard(row)] : [];
+      const entry = shared.get(id);
+      if (!entry || (publicOnly && !entry.isPublic)) return [];
+      if (!marks) return [entry.card];
+      const { card } = entry;
+      return [
+        { ...card, likeByUser: marks.liked.has(id), user: { ...card.user, iFollowUser: marks.followed.has(card.user.id) } },
+      ];
     });
+  }
+
+  private async sharedCards(ids: readonly number[]): Promise<Map<number, SharedCard>> {
+    const found = new Map<number, SharedCard>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const cached = this.cache.get(id);
+      if (cached) found.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const loadedAt = this.cache.begin();
+    // One array parameter, not one per id, so every page runs the same prepared statement.
+    const rows = (await this.cardRows(undefined)
+      .select((eb: Eb) => publiclyVisible(eb).as('isPublic'))
+      .where('p.id', '=', (eb: Eb) => eb.fn.any(eb.val(missing)))
+      .execute()) as (CardRow & { isPublic: boolean })[];
+    const loaded = rows.map((row) => ({ card: toCard(row), isPublic: row.isPublic }));
+    this.cache.store(loadedAt, loaded);
+    for (const entry of loaded) found.set(entry.card.id, entry);
+    return found;
+  }
+
+  /** Which of these posts the viewer liked, and which of their authors the viewer follows (a prepared statement). */
+  private async viewerMarks(viewerId: number, ids: readonly number[]) {
+    const postIds = sql`${[...ids]}::bigint[]`;
+    const { rows } = await sql<{ liked: number[]; followed: number[] }>`
+      SELECT array(SELECT post_id FROM likes WHERE user_id = ${viewerId} AND post_id = any(${postIds})) AS liked,
+             array(SELECT followee_id FROM follows WHERE follower_id = ${viewerId}
+                     AND followee_id IN (SELECT user_id FROM posts WHERE id = any(${postIds}))) AS followed ${prepared}`.execute(
+      this.db,
+    );
+    const [row] = rows;
+    return { liked: new Set((row?.liked ?? []).map(Number)), followed: new Set((row?.followed ?? []).map(Number)) };
   }
 
   /** Posts with their authors and everything a card shows, one row per post. */

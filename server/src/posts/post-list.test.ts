@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { actingAs, createMedia, createPost, createUser } from '../test/fixtures.ts';
+import { recordQueries } from '../test/query-recorder.ts';
 import { testApp } from '../test/test-app.ts';
 import { PostStatus } from './post-status.ts';
 
@@ -134,27 +134,16 @@ describe('paging', () => {
     }
     const viewer = await createUser(db);
     const headers = await actingAs(t, viewer.id);
-    const original = pg.Client.prototype.query;
-    let count = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      count += 1;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
     const queriesFor = async (limit: number) => {
-      count = 0;
-      const body = await headers.get(`/api/post/?userId=${author.id}&limit=${limit}`);
+      const { result: body, queries } = await recordQueries(() => headers.get(`/api/post/?userId=${author.id}&limit=${limit}`));
       expect(body.posts).toHaveLength(limit);
-      return count;
+      return queries.length;
     };
-    try {
-      const small = await queriesFor(2);
-      const large = await queriesFor(30);
-      expect(large).toBe(small);
-      // The session lookup, the page's ids, then one query for their cards with media, tags, jobs, likes and follows.
-      expect(small).toBe(3);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const small = await queriesFor(2);
+    const large = await queriesFor(30);
+    expect(large).toBe(small);
+    // The session lookup, the page's ids, their cards with media, tags and jobs, and the viewer's likes and follows.
+    expect(small).toBe(4);
   });
 });
 

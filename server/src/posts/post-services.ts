@@ -12,7 +12,7 @@ import { FeedSupplyRepository } from './feed-supply.repository.ts';
 import { HomeFeed } from './home-feed.ts';
 import { PinService } from './pins.service.ts';
 import { PopularRanking } from './popular-ranking.ts';
-import { PostFeedRepository } from './post-feed.repository.ts';
+import type { PostFeedRepository } from './post-feed.repository.ts';
 import { PostsRepository } from './posts.repository.ts';
 import { PostService } from './posts.service.ts';
 import { TagPreferencesRepository } from './tag-preferences.repository.ts';
@@ -32,12 +32,13 @@ export interface PostServices {
 export function createPostServices(
   db: Db,
   config: Pick<Config, 'feed' | 'counting'>,
+  /** The process's one card reader, shared with search and sounds so they share its card cache. */
+  feed: PostFeedRepository,
   activity?: SocialActivity,
   screen?: ContentScreen,
 ): PostServices {
   const postsRepository = new PostsRepository(db);
   const likesRepository = new LikesRepository(db);
-  const feed = new PostFeedRepository(db);
   const supply = new FeedSupplyRepository(db);
   const preferences = new TagPreferencesRepository(db);
   const engagement = new EngagementService(

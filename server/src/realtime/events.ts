@@ -123,6 +123,12 @@ export type BusEvent =
    * every node's response cache drops its answers (http/response-cache.ts).
    */
   | { readonly type: 'content-withdrawn' }
+  /**
+   * What post cards show changed (posts/card-cache.ts): raised only by database triggers (migration 0039),
+   * so no writer can forget it. `postIds` names the posts, `authorId` an account whose name, avatar or
+   * standing changed; neither means every card.
+   */
+  | { readonly type: 'cards-changed'; readonly postIds?: readonly number[]; readonly authorId?: number }
   /** An admin changed the age-assurance rules: every node drops its copy (compliance/age-assurance/). */
   | { readonly type: 'age-assurance-rules-changed' }
   | {

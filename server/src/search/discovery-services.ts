@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { PlaylistsRepository } from '../playlists/playlists.repository.ts';
 import { PlaylistService } from '../playlists/playlists.service.ts';
-import { PostFeedRepository } from '../posts/post-feed.repository.ts';
+import type { PostFeedRepository } from '../posts/post-feed.repository.ts';
 import { SoundsRepository } from '../sounds/sounds.repository.ts';
 import { SoundService } from '../sounds/sounds.service.ts';
 import { TagsRepository } from '../tags/tags.repository.ts';
@@ -32,11 +32,12 @@ export function createDiscoveryServices(
   db: Db,
   config: Config,
   log: Logger,
+  /** The process's one card reader (posts/post-services.ts). */
+  postCards: PostFeedRepository,
   reports: ReportIntake,
   restricted: Pick<RestrictedTerms, 'matches'> = RestrictedTerms.load(),
 ): DiscoveryServices {
   const tagsRepository = new TagsRepository(db);
-  const postCards = new PostFeedRepository(db);
   const playlists = new PlaylistService(new PlaylistsRepository(db));
   return {
     tags: new TagService(tagsRepository),

@@ -37,6 +37,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
       DB_POOL_SIZE: '4',
       // Tests change popularity and posts between pages: every home page reads the ranking afresh.
       FEED_RANKING_SECONDS: '0',
+      // Tests write and read back at once; kept cards follow a write within the NOTIFY round trip, not before
+      // it. posts/card-cache*.test.ts turn the cache on.
+      CARD_CACHE_ENTRIES: '0',
       // Posts of the fixtures' fresh accounts publish at once; enforcement/ tests turn review on.
       PREPUBLICATION_REVIEW_POSTS: '0',
       // Scale tests load tens of thousands of rows in one statement while other files run; the tests of
