@@ -24,7 +24,7 @@ app.get('/page', (_, reply) => reply.header('content-type', 'application/json; c
 const [databaseUrl] = process.argv.slice(2);
 const database = databaseUrl ? openDatabase(databaseUrl, POOL_SIZE, createLogger('warn')) : undefined;
 if (database) {
-  const feed = new PostFeedRepository(database.db);
+  const feed = new PostFeedRepository(database.db, { genericPlans: database.genericPlans });
   const id = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   app.get('/posts', async (request) => {
     const query = request.query as Partial<Record<'tagId' | 'userId' | 't', string>>;

@@ -187,7 +187,7 @@ export async function createContainer(config: Config, log: Logger, options: Cont
     const processing = createProcessingService(config, database.db, storage, events, log, hashBanks);
     const cardCache = new CardCache({ maxEntries: config.feed.cardCache.entries, ttlMs: config.feed.cardCache.seconds * 1000 });
     if (config.feed.cardCache.entries > 0) events.subscribe((event) => cardCache.apply(event));
-    const postCards = new PostFeedRepository(database.db, cardCache);
+    const postCards = new PostFeedRepository(database.db, { cache: cardCache, genericPlans: database.genericPlans });
     // Uploads record their creator on each post's manifest, and verification tells manifests of a guest's
     // decision; performer manifests need enforcement and verification first, so both reach them late.
     let performers: PerformerServices | undefined;

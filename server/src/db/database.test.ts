@@ -32,3 +32,16 @@ test('a query marked prepared runs as one named statement whatever its values; o
   expect(statements[0]?.name).toMatch(/^velvet_[0-9a-f]{24}$/);
   expect(Number(statements[0]?.calls)).toBe(3);
 });
+
+test('genericPlans runs every statement on its generic plan; db plans as PostgreSQL chooses', async () => {
+  const mode = async (on: typeof handle.db) =>
+    (await sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`.execute(on)).rows[0]?.mode;
+  expect(await mode(handle.genericPlans)).toBe('force_generic_plan');
+  expect(await mode(handle.db)).toBe('auto');
+  const usersNamed = (name: string) =>
+    handle.genericPlans.selectFrom('users').select('id').where('username', '=', name).modifyEnd(prepared).execute();
+  for (const name of ['a', 'b']) expect(await usersNamed(name)).toEqual([]);
+  const plans = await sql<{ generic: number; custom: number }>`
+    SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements`.execute(handle.genericPlans);
+  expect(plans.rows).toEqual([{ generic: 2, custom: 0 }]);
+});

@@ -22,7 +22,7 @@ const otherBus = new PostgresEventBus(t.container.database.pool, t.database.url,
 const otherCache = new CardCache({ maxEntries: 1000, ttlMs: 600_000 });
 otherBus.subscribe((event) => otherCache.apply(event));
 await otherBus.listen();
-const otherNode = new PostFeedRepository(db, otherCache);
+const otherNode = new PostFeedRepository(db, { cache: otherCache });
 afterAll(async () => {
   await otherBus.close();
   await t.close();
@@ -130,7 +130,7 @@ describe('kept cards', () => {
 
   test('show a view count at most the cache lifetime late (views announce nothing)', async () => {
     const lifetimeMs = 1_500;
-    const shortLived = new PostFeedRepository(db, new CardCache({ maxEntries: 100, ttlMs: lifetimeMs }));
+    const shortLived = new PostFeedRepository(db, { cache: new CardCache({ maxEntries: 100, ttlMs: lifetimeMs }) });
     const postId = await createPost(db, (await createUser(db)).id);
     const viewCount = async () => (await shortLived.publicCards([postId], undefined))[0]?.viewCount;
     expect(await viewCount()).toBe(0);

@@ -36,13 +36,24 @@ beforeAll(async () => {
   await sql`ANALYZE posts; ANALYZE post_tags; ANALYZE users`.execute(db);
 });
 
-/** Runs a request and EXPLAINs the statement that selected the page (the one with OFFSET). */
+/**
+ * Runs a request and EXPLAINs the statement that selected the page (the one with OFFSET) as it runs: a
+ * prepared one (a tag's or a creator's list) on its generic plan, as the app's `genericPlans` connections do.
+ */
 async function planOf(url: string): Promise<{ body: { posts: { title: string }[] }; plan: string }> {
   const { result: body, queries: seen } = await recordQueries(async () => (await actingAs(t, authorId)).get(url));
-  const page = seen.find((query) => / offset \$\d+$/.test(query.text));
+  const page = seen.find((query) => / offset \$\d+( \/\* prepared \*\/)?$/.test(query.text));
   if (!page) throw new Error(`no paged query for ${url}`);
-  const { rows } = await t.container.database.pool.query(`EXPLAIN ${page.text}`, page.values);
-  return { body, plan: rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n') };
+  const client = await t.container.database.pool.connect();
+  try {
+    const generic = page.text.endsWith('/* prepared */');
+    await client.query(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+    const { rows } = await client.query(`EXPLAIN ${page.text}`, page.values);
+    return { body, plan: rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n') };
+  } finally {
+    await client.query('RESET plan_cache_mode');
+    client.release();
+  }
 }
 
 test.each([
