@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { unzip } from '../server/src/exports/unzip.ts';
 import { verifyCreator } from './database.ts';
+import { openWithSocket } from './pages.ts';
 import { signUp, uploadClip } from './people.ts';
 
 /**
@@ -21,7 +22,8 @@ test('an account asks for its data, is told when it is ready, and downloads a zi
     const page = await context.newPage();
     await page.goto('/settings?skip-entermodal');
     await expect(page.getByRole('link', { name: 'Go to data export' })).toHaveAttribute('href', '/studio/export');
-    await page.goto('/studio/export');
+    // The toast is live: the archive may be ready within a second, so the socket is up before asking.
+    await openWithSocket(page, '/studio/export');
     await expect(page.getByRole('heading', { level: 2, name: 'Download your data' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Request my data' }).click();

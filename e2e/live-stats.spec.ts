@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { openWithSocket } from './pages.ts';
 
 /**
  * The websocket messages of spec §7 that feed tag and playlist statistics, as a visitor sends them by
@@ -25,19 +26,6 @@ async function tagStats(api: APIRequestContext, tag: string): Promise<TagStats> 
 async function playlistHits(api: APIRequestContext, id: number): Promise<number> {
   const answer = await (await api.get(`/api/playlist/?playlistId=${id}`)).json();
   return answer.playlists[0].hitsCount;
-}
-
-/** Opens a page and resolves once its socket has said who it is. */
-async function openWithSocket(page: Page, path: string) {
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"event":"connect"')) resolve();
-      });
-    });
-  });
-  await page.goto(path);
-  await connected;
 }
 
 test('visiting and sharing a tag, and visiting a playlist, move their counts', async ({ page, context, playwright, baseURL }) => {

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { verifyCreator } from './database.ts';
+import { openWithSocket } from './pages.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -55,19 +56,6 @@ async function unreadLeft(request: APIRequestContext): Promise<number> {
     count += list.notifications.filter((item: { isNew: boolean }) => item.isNew).length;
   }
   return count;
-}
-
-/** Opens a page and resolves once its socket has said who it is. */
-async function openWithSocket(page: Page, path: string) {
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"event":"connect"')) resolve();
-      });
-    });
-  });
-  await page.goto(path);
-  await connected;
 }
 
 async function personas(browser: Browser) {

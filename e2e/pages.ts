@@ -17,3 +17,19 @@ export async function openHydrated(page: Page, path: string) {
   await waitForHydration(page);
   return response;
 }
+
+/**
+ * Opens a page and resolves once its socket has said who it is. Live events (a notification's toast) reach
+ * only a connected socket; one sent before is shown by the badge and the lists, not as a toast.
+ */
+export async function openWithSocket(page: Page, path: string) {
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"event":"connect"')) resolve();
+      });
+    });
+  });
+  await page.goto(path);
+  await connected;
+}
