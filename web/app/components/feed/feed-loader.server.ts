@@ -17,12 +17,13 @@ import {
 } from './feed-data';
 
 /**
- * How many posts of the list a feed page renders on the server: the one on screen, the two the player
- * buffers next and one more. Rendering and serialising all 20 of a page made the home page the
- * costliest answer of the site (243 KB of HTML, about 36 pages/s on two cores); the browser fetches
- * the rest of the page right after hydration (VerticalFeed loads more 4 posts before the end).
+ * How many posts of the list a feed page renders on the server: the one on screen and the one a first
+ * swipe shows. Rendering and serialising all 20 of a page made the home page the costliest answer of the
+ * site (243 KB of HTML, about 36 pages/s on two cores), and each post more costs about 5 KB of HTML and
+ * loader data (issue 23 budgets the home page at 40 KB); the browser fetches the rest of the page right
+ * after hydration (VerticalFeed loads more 4 posts before the end), long before a second swipe.
  */
-const SERVER_RENDERED_POSTS = 4;
+const SERVER_RENDERED_POSTS = 2;
 
 /** Present only for logged-in users (server/src/accounts/session-cookies.ts). */
 const REFRESH_COOKIE = 'refresh';
