@@ -65,3 +65,29 @@ test('/api/settings answers with statusCode 2', async ({ request }) => {
   expect(body.statusCode).toBe(2);
   expect(body.languages).toHaveLength(22);
 });
+
+test('every shared icon finds its shape in the page, sent once, on the feed, a post, a profile, a document and the embed', async ({
+  page,
+}) => {
+  for (const path of ['/', '/video?id=2', '/demo', '/legal/terms', '/embed/1']) {
+    await page.goto(`${path}${path.includes('?') ? '&' : '?'}skip-entermodal`);
+    // The feed's cards past the server-rendered ones are drawn by the browser, from the same sprite.
+    if (path === '/') await expect.poll(() => page.locator('article[data-post-id]').count()).toBeGreaterThan(2);
+    const icons = await page.evaluate(() => {
+      // The navigation placements CSS hides have no box to measure.
+      const shown = [...document.querySelectorAll('use')].filter((use) => use.closest('svg')?.getClientRects().length);
+      const drawn = shown.map((use) => {
+        const id = use.getAttribute('href')?.slice(1) ?? '';
+        return { id, shapes: document.querySelectorAll(`symbol[id="${id}"]`).length, width: use.getBBox().width };
+      });
+      const symbols = [...document.querySelectorAll('symbol')].map((symbol) => symbol.id);
+      return { drawn, duplicates: symbols.filter((id, index) => symbols.indexOf(id) !== index) };
+    });
+    expect(icons.drawn.length, path).toBeGreaterThan(0);
+    expect(
+      icons.drawn.filter((icon) => icon.shapes !== 1 || icon.width === 0),
+      path,
+    ).toEqual([]);
+    expect(icons.duplicates, path).toEqual([]);
+  }
+});

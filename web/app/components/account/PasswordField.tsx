@@ -44,7 +44,7 @@ export function PasswordField({ label, value, onChange, autoComplete, hint, inva
           aria-label={visible ? t('account.password.hide') : t('account.password.show')}
           onClick={() => setVisible((shown) => !shown)}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path
               d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
               fill="none"

@@ -53,7 +53,7 @@ export function SocialLogin({ next }: { next: string | null }) {
     <div className={own.group}>
       {providers.google && (
         <button type="button" className={own.button} onClick={() => run('google')} disabled={busy}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path
               fill="#4285F4"
               d="M22.6 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h6a5.1 5.1 0 0 1-2.2 3.4v2.8h3.6c2.1-2 3.2-4.8 3.2-8.2Z"
@@ -70,7 +70,7 @@ export function SocialLogin({ next }: { next: string | null }) {
       )}
       {providers.apple && (
         <button type="button" className={own.button} onClick={() => run('apple')} disabled={busy}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path
               fill="currentColor"
               d="M16.4 12.6c0-2.4 2-3.6 2.1-3.7a4.5 4.5 0 0 0-3.6-1.9c-1.5-.2-3 .9-3.7.9-.8 0-2-.9-3.2-.9a4.8 4.8 0 0 0-4 2.5c-1.8 3-.5 7.5 1.2 10 .8 1.2 1.8 2.6 3.1 2.5 1.3 0 1.7-.8 3.2-.8s1.9.8 3.2.8c1.3 0 2.2-1.2 3-2.5.9-1.4 1.3-2.7 1.3-2.8 0 0-2.6-1-2.6-4.1ZM14 5.4c.7-.8 1.2-2 1-3.2-1 .1-2.2.7-3 1.5-.6.7-1.2 1.9-1 3 1.1.1 2.3-.5 3-1.3Z"

@@ -94,13 +94,7 @@ export function TrendChart({ metric, series, dir, title }: TrendChartProps) {
         {summary}
       </p>
       <div ref={boxRef} className={styles.chartBox}>
-        <svg
-          className={styles.chartSvg}
-          viewBox={`0 0 ${width} ${CHART_HEIGHT}`}
-          aria-hidden="true"
-          focusable="false"
-          data-testid="trend-chart"
-        >
+        <svg className={styles.chartSvg} viewBox={`0 0 ${width} ${CHART_HEIGHT}`} aria-hidden="true" data-testid="trend-chart">
           {y.ticks(4).map((tick) => (
             <line key={tick} x1={x(0)} x2={x(series.length - 1)} y1={y(tick)} y2={y(tick)} className={styles.gridLine} />
           ))}

@@ -30,7 +30,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
     >
       <div className={styles.footer}>
         <button type="button" className={styles.language} onClick={() => openDialog('language')}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <g fill="none" stroke="currentColor" strokeWidth="1.8">
               <circle cx="12" cy="12" r="9" />
               <path d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z" />

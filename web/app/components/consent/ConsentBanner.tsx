@@ -96,7 +96,7 @@ export function ConsentBanner() {
       </div>
       {choicesOpen && consent !== undefined && (
         <button type="button" className={styles.dismiss} onClick={closeChoices} aria-label={t('dialogs.close')}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>

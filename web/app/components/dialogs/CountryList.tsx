@@ -46,7 +46,7 @@ export function CountryList({ countries, current, onChoose }: CountryListProps) 
         <label htmlFor={searchId} className={styles.hidden}>
           {t('chooser.searchCountries')}
         </label>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

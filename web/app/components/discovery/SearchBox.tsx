@@ -210,7 +210,6 @@ function SearchIcon() {
       width="20"
       height="20"
       aria-hidden="true"
-      focusable="false"
       fill="none"
       stroke="currentColor"
       strokeWidth="2.2"

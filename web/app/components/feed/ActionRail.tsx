@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatCount } from '../../lib/format-number';
+import { SpriteIcon } from '../icons/sprite';
 import { avatarUrl } from '../player/renditions';
 import styles from './ActionRail.module.css';
 import type { FeedPost } from './feed-data';
-import { CheckIcon, HeartIcon, MoreIcon, PlusIcon, ShareIcon } from './icons';
 
 export interface ActionRailProps {
   readonly post: FeedPost;
@@ -40,7 +40,7 @@ export function ActionRail({ post, onLike, onFollow, onShare, own, onManage }: A
             aria-label={user.iFollowUser ? t('feed.unfollow', { name }) : t('feed.follow', { name })}
             onClick={onFollow}
           >
-            {user.iFollowUser ? <CheckIcon /> : <PlusIcon />}
+            <SpriteIcon name={user.iFollowUser ? 'check' : 'plus'} size={14} />
           </button>
         )}
       </div>
@@ -53,7 +53,7 @@ export function ActionRail({ post, onLike, onFollow, onShare, own, onManage }: A
         onClick={onLike}
       >
         <span className={styles.bubble}>
-          <HeartIcon />
+          <SpriteIcon name="heart" size={28} />
         </span>
         <span className={styles.count} data-testid="like-count">
           {formatCount(post.likesCount, i18n.language)}
@@ -67,7 +67,7 @@ export function ActionRail({ post, onLike, onFollow, onShare, own, onManage }: A
         onClick={onShare}
       >
         <span className={styles.bubble}>
-          <ShareIcon />
+          <SpriteIcon name="share" size={28} />
         </span>
         <span className={styles.count} data-testid="share-count">
           {formatCount(post.shareCount, i18n.language)}
@@ -76,7 +76,7 @@ export function ActionRail({ post, onLike, onFollow, onShare, own, onManage }: A
       {own && (
         <button type="button" className={styles.action} aria-label={t('manage.manage')} aria-haspopup="dialog" onClick={onManage}>
           <span className={styles.bubble}>
-            <MoreIcon />
+            <SpriteIcon name="more" size={28} />
           </span>
         </button>
       )}

@@ -1,6 +1,6 @@
 import { memo, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { CaptionsIcon } from '../player/CaptionsIcon';
+import { SpriteIcon } from '../icons/sprite';
 import { captionTracks } from '../player/caption-tracks';
 import { playback, usePlayback } from '../player/playback-store';
 import { isImage, isVideo } from '../player/renditions';
@@ -10,7 +10,6 @@ import { FeedCaption } from './FeedCaption';
 import styles from './FeedCard.module.css';
 import type { FeedPost } from './feed-data';
 import { type Burst, HeartBurst } from './HeartBurst';
-import { PlayIcon, SettingsIcon, SoundOffIcon, SoundOnIcon } from './icons';
 import { ImageSlideshow } from './lazy-parts';
 
 /** Two taps closer than this are a double tap (like); a single tap waits this long before it pauses. */
@@ -118,7 +117,7 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
             onClick={() => localPlayer.current?.togglePlay()}
             aria-label={t('feed.play')}
           >
-            <PlayIcon />
+            <SpriteIcon name="play" size={64} />
           </button>
         )}
         {failed && <p className={styles.failed}>{t('feed.notPlayableShort')}</p>}
@@ -131,7 +130,7 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
               aria-pressed={!muted}
               aria-label={muted ? t('feed.unmute') : t('feed.mute')}
             >
-              {muted ? <SoundOffIcon /> : <SoundOnIcon />}
+              <SpriteIcon name={muted ? 'sound-off' : 'sound-on'} size={22} />
             </button>
           )}
           {hasCaptions && (
@@ -143,7 +142,7 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
               aria-label={t('captions.toggle')}
               data-testid="captions-toggle"
             >
-              <CaptionsIcon on={captionsOn} />
+              <SpriteIcon name={captionsOn ? 'captions-on' : 'captions-off'} size={22} />
             </button>
           )}
           {video && (
@@ -154,7 +153,7 @@ export const FeedCard = memo(function FeedCard(props: FeedCardProps) {
               aria-haspopup="dialog"
               aria-label={t('feed.quality')}
             >
-              <SettingsIcon />
+              <SpriteIcon name="settings" size={22} />
             </button>
           )}
         </div>

@@ -27,7 +27,6 @@ export function SwipeTutorial({ onDone }: { onDone: () => void }) {
           strokeWidth="3"
           strokeLinecap="round"
           aria-hidden="true"
-          focusable="false"
         >
           <path d="M24 88V12M10 26 24 12l14 14" />
         </svg>

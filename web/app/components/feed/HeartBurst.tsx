@@ -1,5 +1,5 @@
+import { SpriteIcon } from '../icons/sprite';
 import styles from './HeartBurst.module.css';
-import { HeartIcon } from './icons';
 
 export interface Burst {
   readonly id: number;
@@ -20,7 +20,7 @@ export function HeartBurst({ bursts, onDone }: { bursts: readonly Burst[]; onDon
           onAnimationEnd={() => onDone(burst.id)}
           aria-hidden="true"
         >
-          <HeartIcon size={96} />
+          <SpriteIcon name="heart" size={96} />
         </span>
       ))}
     </>

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../../lib/root-data';
 import { useConsent } from '../consent/ConsentProvider';
+import { IconSprite } from '../icons/sprite';
 import { playback } from '../player/playback-store';
 import type { LoadLevel, PlayerHandle } from '../player/VideoPlayer';
 import { FeedCard } from './FeedCard';
@@ -153,6 +154,7 @@ export function VerticalFeed({
 
   return (
     <section className={styles.frame} aria-label={label} data-variant={variant}>
+      <IconSprite set="card" />
       <div ref={feed} className={styles.feed} data-testid="vertical-feed" data-active-index={active}>
         {posts.map((post, index) => (
           <FeedCard

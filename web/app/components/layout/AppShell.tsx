@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
+import { IconSprite, SpriteIcon } from '../icons/sprite';
 import { OrientationSwitch } from '../orientation/OrientationSwitch';
 import styles from './AppShell.module.css';
-import { SlidersIcon } from './icons';
 import { type Layout, layoutFrames } from './layouts';
 import { PrimaryNav } from './PrimaryNav';
 import { TopBar } from './TopBar';
@@ -45,6 +45,7 @@ export function AppShell({ layout, children }: { layout: Layout; children: React
 
   return (
     <div className={styles.shell} data-chrome={chrome}>
+      <IconSprite set="shell" />
       <a href="#content" className={styles.skipLink}>
         {t('shell.skipToContent')}
       </a>
@@ -57,7 +58,7 @@ export function AppShell({ layout, children }: { layout: Layout; children: React
             </div>
             <PrimaryNav placement="panel" />
             <button type="button" className={styles.panelSettings} aria-haspopup="dialog" onClick={() => openDialog('settings')}>
-              <SlidersIcon />
+              <SpriteIcon name="sliders" />
               <span>{t('siteSettings.title')}</span>
             </button>
             <Suspense>

@@ -1,24 +1,23 @@
-import type { ComponentType } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { orientationOf, type SuffixedSection, variantPath } from '../../lib/orientation';
-import { FollowingIcon, HomeIcon, PlaylistIcon, PopularIcon, SearchIcon, TagIcon } from './icons';
+import { SpriteIcon, type SpriteIconName } from '../icons/sprite';
 import styles from './PrimaryNav.module.css';
 
 interface NavItem {
   readonly label: 'nav.forYou' | 'nav.following' | 'nav.popular' | 'nav.tags' | 'nav.playlists' | 'nav.search';
-  readonly Icon: ComponentType;
+  readonly icon: SpriteIconName;
   /** A section keeps the visitor's site variant (/popular-gay); a plain path does not have one. */
   readonly target: { section: SuffixedSection | 'home' } | { path: string };
 }
 
 const items: readonly NavItem[] = [
-  { label: 'nav.forYou', Icon: HomeIcon, target: { section: 'home' } },
-  { label: 'nav.following', Icon: FollowingIcon, target: { path: '/following' } },
-  { label: 'nav.popular', Icon: PopularIcon, target: { section: 'popular' } },
-  { label: 'nav.tags', Icon: TagIcon, target: { section: 'tag' } },
-  { label: 'nav.playlists', Icon: PlaylistIcon, target: { section: 'playlist' } },
-  { label: 'nav.search', Icon: SearchIcon, target: { section: 'search' } },
+  { label: 'nav.forYou', icon: 'home', target: { section: 'home' } },
+  { label: 'nav.following', icon: 'following', target: { path: '/following' } },
+  { label: 'nav.popular', icon: 'popular', target: { section: 'popular' } },
+  { label: 'nav.tags', icon: 'tag', target: { section: 'tag' } },
+  { label: 'nav.playlists', icon: 'playlist', target: { section: 'playlist' } },
+  { label: 'nav.search', icon: 'search', target: { section: 'search' } },
 ];
 
 /**
@@ -33,12 +32,12 @@ export function PrimaryNav({ placement }: { placement: 'panel' | 'top' | 'bottom
   return (
     <nav aria-label={t('shell.mainNavigation')} className={styles[placement]} data-main-navigation>
       <ul className={styles.list}>
-        {shown.map(({ label, Icon, target }) => {
+        {shown.map(({ label, icon, target }) => {
           const to = 'path' in target ? target.path : variantPath(target.section, variant);
           return (
             <li key={label}>
               <NavLink to={to} end={'section' in target && target.section === 'home'} className={styles.link}>
-                <Icon />
+                <SpriteIcon name={icon} />
                 <span className={styles.label}>{t(label)}</span>
               </NavLink>
             </li>

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../i18n/react';
 import { Dialog } from '../dialogs/Dialog';
+import { SpriteIcon } from '../icons/sprite';
 import { OrientationSwitch } from '../orientation/OrientationSwitch';
 import { UploadButton } from '../upload/UploadButton';
 import styles from './AppShell.module.css';
-import { SlidersIcon } from './icons';
 import { PrimaryNav } from './PrimaryNav';
 import { SiteFooter } from './SiteFooter';
 
@@ -21,7 +21,7 @@ export function SideMenu({ onClose, onOpenSettings }: { onClose: () => void; onO
       <UploadButton placement="menu" />
       <PrimaryNav placement="menu" />
       <button type="button" className={styles.panelSettings} aria-haspopup="dialog" onClick={onOpenSettings}>
-        <SlidersIcon />
+        <SpriteIcon name="sliders" />
         <span>{t('siteSettings.title')}</span>
       </button>
       <SiteFooter placement="menu" />

@@ -6,9 +6,10 @@ import { useRootData } from '../../lib/root-data';
 import accountStyles from '../account/AccountMenu.module.css';
 import { LoginLink } from '../account/LoginLink';
 import { useOpenSiteDialog } from '../dialogs/SiteDialogs';
+import { SpriteIcon } from '../icons/sprite';
 import { UploadButton } from '../upload/UploadButton';
 import { BackButton } from './BackButton';
-import { MenuIcon, SearchIcon, SlidersIcon, VelvetMark } from './icons';
+import { MenuIcon, VelvetMark } from './icons';
 import { PrimaryNav } from './PrimaryNav';
 import styles from './TopBar.module.css';
 
@@ -44,7 +45,7 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
         <span className={styles.searchSpace} />
       ) : (
         <Link to={searchPath} className={styles.search}>
-          <SearchIcon />
+          <SpriteIcon name="search" />
           <span className={styles.searchLabel}>{t('nav.search')}</span>
         </Link>
       )}
@@ -64,7 +65,7 @@ export function TopBar({ withNavigation }: { withNavigation: boolean }) {
         aria-haspopup="dialog"
         onClick={() => openDialog('settings')}
       >
-        <SlidersIcon />
+        <SpriteIcon name="sliders" />
       </button>
       <UploadButton placement="top" />
       {signedIn ? (

@@ -285,7 +285,7 @@ export function ManifestEditor({
               disabled={value.performers.length === 1}
               onClick={() => onChange(removePerformer(value, index))}
             >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
               </svg>
             </button>

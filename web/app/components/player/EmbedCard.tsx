@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { sendLive } from '../../lib/live-messages';
 import { currentViewSource } from '../../lib/view-source';
 import type { FeedPost } from '../feed/feed-data';
-import { PlayIcon, SoundOffIcon, SoundOnIcon } from '../feed/icons';
+import { IconSprite, SpriteIcon } from '../icons/sprite';
 import styles from './EmbedCard.module.css';
 import { ImageSlideshow } from './ImageSlideshow';
 import { playback, usePlayback } from './playback-store';
@@ -19,6 +19,7 @@ export function EmbedCard({ post, siteUrl }: { post: FeedPost; siteUrl: string }
   const { t } = useTranslation();
   return (
     <article className={styles.card} aria-label={post.title || post.user.displayName || post.user.username}>
+      <IconSprite set="card" />
       {post.allowEmbedding ? (
         <EmbeddedPlayer post={post} />
       ) : (
@@ -70,7 +71,7 @@ function EmbeddedPlayer({ post }: { post: FeedPost }) {
       )}
       {video && paused && !failed && (
         <button type="button" className={styles.play} onClick={() => player.current?.togglePlay()} aria-label={t('feed.play')}>
-          <PlayIcon />
+          <SpriteIcon name="play" size={64} />
         </button>
       )}
       {video && !paused && (
@@ -90,7 +91,7 @@ function EmbeddedPlayer({ post }: { post: FeedPost }) {
           aria-pressed={!muted}
           aria-label={muted ? t('feed.unmute') : t('feed.mute')}
         >
-          {muted ? <SoundOffIcon /> : <SoundOnIcon />}
+          <SpriteIcon name={muted ? 'sound-off' : 'sound-on'} size={22} />
         </button>
       )}
     </div>

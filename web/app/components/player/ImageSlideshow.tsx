@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PostMedia } from '../../../../server/src/posts/post-card.ts';
 import { useTranslation } from '../../i18n/react';
+import { SpriteIcon } from '../icons/sprite';
 import styles from './ImageSlideshow.module.css';
 import { usePlayback } from './playback-store';
 import { stillUrl } from './renditions';
@@ -115,10 +116,10 @@ export function ImageSlideshow({ pictures, level, running, soundUrl, title }: Im
             onClick={() => show(index - 1)}
             aria-label={t('feed.previousPicture')}
           >
-            <Chevron />
+            <SpriteIcon name="chevron" size={22} />
           </button>
           <button type="button" className={styles.next} onClick={() => show(index + 1)} aria-label={t('feed.nextPicture')}>
-            <Chevron />
+            <SpriteIcon name="chevron" size={22} />
           </button>
           <div className={styles.dots} aria-hidden="true">
             {pictures.map((picture, position) => (
@@ -130,13 +131,5 @@ export function ImageSlideshow({ pictures, level, running, soundUrl, title }: Im
       {/* biome-ignore lint/a11y/useMediaCaption: the post's music track has no words to caption. */}
       {soundUrl && level !== 'none' && <audio ref={audio} src={soundUrl} loop preload="auto" />}
     </div>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

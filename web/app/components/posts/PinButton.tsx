@@ -39,7 +39,7 @@ export function PinButton({ postId, pinned, onChange, onMessage }: PinButtonProp
       title={t(pinned ? 'profile.unpin' : 'profile.pin')}
       onClick={toggle}
     >
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path
           d="M15 3.5 20.5 9l-3.2 1.1-3.6 3.6.4 4.3-1.6 1.6-3.9-3.9L4 20.3l-.3-.3 4.6-4.6-3.9-3.9 1.6-1.6 4.3.4 3.6-3.6z"
           fill={pinned ? 'currentColor' : 'none'}

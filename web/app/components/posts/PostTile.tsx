@@ -106,7 +106,7 @@ export function PostTile({
         </span>
       ) : (
         <span className={styles.views}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
           </svg>
           <span>{formatCount(post.viewCount, locale, 'views')}</span>
@@ -149,7 +149,7 @@ export function PostTile({
           title={t('manage.manage')}
           onClick={() => onManage(post)}
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <circle cx="5" cy="12" r="2" fill="currentColor" />
             <circle cx="12" cy="12" r="2" fill="currentColor" />
             <circle cx="19" cy="12" r="2" fill="currentColor" />

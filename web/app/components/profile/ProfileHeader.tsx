@@ -54,7 +54,7 @@ export function ProfileHeader({ profile, avatar, locale, tagSuffix, onError }: P
           </span>
           {badge && (
             <span className={styles.badge} title={t(`profile.badge.${badge}`)}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path
                   d="m12 2 2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z"
                   fill="currentColor"

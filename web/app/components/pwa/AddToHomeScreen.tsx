@@ -8,7 +8,7 @@ import { type Ask, askCookie, dueAsk, isIosSafari } from './add-to-home-screen';
 /** Safari's Share icon, as the visitor will find it in the toolbar. */
 function ShareIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
       <path
         d="M12 3v12M8 7l4-4 4 4M8 10H6.5A1.5 1.5 0 0 0 5 11.5v8A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-8a1.5 1.5 0 0 0-1.5-1.5H16"
         fill="none"
@@ -23,7 +23,7 @@ function ShareIcon() {
 
 function AddIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
       <rect x="4" y="4" width="16" height="16" rx="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
       <path d="M12 8.5v7M8.5 12h7" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
     </svg>

@@ -15,7 +15,7 @@ export function PlatformIcon({ platform }: { platform: SharePlatform }) {
   const { colour, path } = marks[platform];
   return (
     <span className={styles.mark} style={{ background: colour }} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         <path d={path} fill="none" stroke="#fff" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </span>

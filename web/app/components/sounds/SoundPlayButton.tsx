@@ -25,7 +25,7 @@ export function SoundPlayButton({
       aria-pressed={playing}
       aria-label={playing ? t('sounds.pause', { name }) : t('sounds.play', { name })}
     >
-      <svg viewBox="0 0 24 24" width={large ? 28 : 18} height={large ? 28 : 18} aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 24 24" width={large ? 28 : 18} height={large ? 28 : 18} aria-hidden="true">
         {playing ? (
           <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
         ) : (
