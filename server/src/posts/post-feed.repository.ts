@@ -1,11 +1,4 @@
-import {
-  type AliasableExpression,
-  type ExpressionBuilder,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { type Db, prepared } from '../db/database.ts';
 import type { Database, MediaVariant } from '../db/schema.ts';
@@ -87,9 +80,11 @@ function servedByOnePlan(query: PostPageQuery): boolean {
 }
 
 /**
- * The read model of posts. A list costs two queries whatever its size: one picks the page's post ids in
- * the list's order, one reads their cards, each with its author, media, tags and jobs (JSON arrays built
- * by PostgreSQL) and the viewer's like and follow. A list of known ids (home mix, search) costs the second only.
+ * The read model of posts. A list picks the page's post ids in the list's order, then takes their cards
+ * from the process's card cache, reading those it lacks in one query (each with its author, media, tags and
+ * jobs, as JSON arrays built by PostgreSQL); a signed-in viewer's likes and follows come from a probe of
+ * their own, alongside. A list of known ids (home mix, search) and a single post skip the first step's
+ * list query (a post checks only that the viewer may see it).
  */
 export class PostFeedRepository {
   private readonly db: Db;
@@ -190,17 +185,21 @@ export class PostFeedRepository {
 
   /** One post the viewer may see: public, or their own in any state but removed. */
   async one(viewerId: number | undefined, where: { postId: number } | { mediaId: number }): Promise<PostCard | undefined> {
-    let builder: PageBuilder = this.cardRows(viewerId).where((eb: Eb) =>
-      viewerId === undefined ? publiclyVisible(eb) : eb.or([publiclyVisible(eb), ownedBy(eb, viewerId)]),
-    );
+    let builder = this.db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.id')
+      .where((eb: Eb) => (viewerId === undefined ? publiclyVisible(eb) : eb.or([publiclyVisible(eb), ownedBy(eb, viewerId)])));
     if ('postId' in where) builder = builder.where('p.id', '=', where.postId);
     else {
-      builder = builder.where('p.id', '=', (eb: Eb) =>
+      builder = builder.where('p.id', '=', (eb) =>
         eb.selectFrom('media_files').select('post_id').where('id', '=', where.mediaId),
       );
     }
-    const [row] = (await builder.execute()) as CardRow[];
-    return row && toCard(row);
+    const row = await builder.modifyEnd(prepared).executeTakeFirst();
+    if (!row) return undefined;
+    const [card] = await this.cards([Number(row.id)], viewerId);
+    return card;
   }
 
   /**
@@ -235,7 +234,7 @@ export class PostFeedRepository {
     if (missing.length === 0) return found;
     const loadedAt = this.cache.begin();
     // One array parameter, not one per id, so every page runs the same prepared statement.
-    const rows = (await this.cardRows(undefined)
+    const rows = (await this.cardRows()
       .select((eb: Eb) => publiclyVisible(eb).as('isPublic'))
       .where('p.id', '=', (eb: Eb) => eb.fn.any(eb.val(missing)))
       .execute()) as (CardRow & { isPublic: boolean })[];
@@ -258,11 +257,8 @@ export class PostFeedRepository {
     return { liked: new Set((row?.liked ?? []).map(Number)), followed: new Set((row?.followed ?? []).map(Number)) };
   }
 
-  /** Posts with their authors and everything a card shows, one row per post. */
-  private cardRows(viewerId: number | undefined): PageBuilder {
-    // A visitor has liked and followed nothing.
-    const ofViewer = (probe: (viewer: number) => AliasableExpression<SqlBool>) =>
-      viewerId === undefined ? sql<SqlBool>`false` : probe(viewerId);
+  /** Posts with their authors and everything a card shows, one row per post: what every viewer sees alike. */
+  private cardRows(): PageBuilder {
     return this.db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -319,39 +315,23 @@ export class PostFeedRepository {
         jsonArrayFrom(
           eb.selectFrom('post_jobs as j').select(['j.kind', 'j.state']).whereRef('j.post_id', '=', 'p.id').orderBy('j.id'),
         ).as('jobs'),
-        ofViewer((viewer) =>
-          eb.exists(
-            eb.selectFrom('likes as l').select('l.post_id').whereRef('l.post_id', '=', 'p.id').where('l.user_id', '=', viewer),
-          ),
-        ).as('likeByUser'),
-        ofViewer((viewer) =>
-          eb.exists(
-            eb
-              .selectFrom('follows as f')
-              .select('f.followee_id')
-              .whereRef('f.followee_id', '=', 'p.user_id')
-              .where('f.follower_id', '=', viewer),
-          ),
-        ).as('iFollowUser'),
       ])
       .modifyEnd(prepared);
   }
 }
 
-/** A card row: the post, its author, and what the card lists, as PostgreSQL built them. */
+/** A card row: the post, its author, and what the card lists, as PostgreSQL built them (no viewer's marks). */
 interface CardRow extends PageRow {
   readonly media: Omit<MediaRow, 'postId'>[];
   readonly tags: { id: number; tag: string }[];
   readonly jobs: { kind: string; state: string }[];
-  readonly likeByUser: boolean;
-  readonly iFollowUser: boolean;
   readonly sound: { id: number; name: string; variants: Record<string, MediaVariant> | null } | null;
 }
 
 function toCard(row: CardRow): PostCard {
   return toPostCard(row, {
-    likeByUser: row.likeByUser,
-    iFollowUser: row.iFollowUser,
+    likeByUser: false,
+    iFollowUser: false,
     media: row.media.map((file) => toPostMedia({ ...file, postId: row.id })),
     tags: row.tags,
     jobs: row.jobs,
