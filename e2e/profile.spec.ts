@@ -83,7 +83,8 @@ test('a tile of a profile opens the feed overlay over the profile; back and Esca
 
   // Followed from outside, the address opens the profile with the post over it; closing leaves the profile.
   await openHydrated(page, `/user/demo/${ids[2]}`);
-  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(ids[2]));
+  // The overlay opens after hydration and loads its code then: seconds on a busy machine.
+  await expect(overlay.locator('article[data-current]')).toHaveAttribute('data-post-id', String(ids[2]), { timeout: 15_000 });
   await overlay.getByRole('button', { name: 'Close' }).click();
   await expect(overlay).toHaveCount(0);
   await expect(page).toHaveURL(/\/demo$/);
