@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { checkVideoBeforeUpload } from '../../lib/sixpack';
+import { withinTimeLimit } from '../../lib/time-limit';
 import { buildUploadForm, sendUpload, type UploadedPost, type UploadFields } from './upload-request';
 import { uploadToken } from './upload-token';
 
@@ -24,11 +25,17 @@ export interface SendOptions {
 const isAbort = (error: unknown, signal: AbortSignal) =>
   signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
 
-/** The duplicate check is a courtesy before sending: when it cannot run, the worker's check after upload decides. */
+/**
+ * The longest the duplicate check may hold up sending. It decodes six frames in the browser, which on a
+ * slow or busy device (or a codec the browser decodes in software) can stall; it is a courtesy, so past
+ * this the upload goes ahead and the worker's check after upload decides.
+ */
+const DUPLICATE_CHECK_LIMIT_MS = 12_000;
+
 async function duplicateOf(video: File, signal: AbortSignal): Promise<{ postId: number | null } | undefined> {
   try {
-    const verdict = await checkVideoBeforeUpload(video, signal);
-    return verdict.duplicate ? { postId: verdict.postId } : undefined;
+    const verdict = await withinTimeLimit(DUPLICATE_CHECK_LIMIT_MS, (limited) => checkVideoBeforeUpload(video, limited), signal);
+    return verdict?.duplicate ? { postId: verdict.postId } : undefined;
   } catch (error) {
     if (isAbort(error, signal)) throw error;
     return undefined;
