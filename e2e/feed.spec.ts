@@ -180,6 +180,9 @@ test('/video opens at the post and continues with its context', async ({ page })
     .locator('article')
     .evaluateAll((cards) => cards.map((card) => card.querySelector('a[href^="/"]')?.getAttribute('href')));
   expect(new Set(creators)).toEqual(new Set([`/${post.user.username}`]));
+  // The picture behind the post is its 64 px still, which the pipeline made and the thumber route serves.
+  const backdrop = currentCard(page).locator(`img[src="/thumber/mini/${post.media[0].name}.jpg"]`).first();
+  await expect.poll(() => backdrop.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(64);
   expect((await page.request.get('/video?id=999999999')).status()).toBe(404);
 });
 

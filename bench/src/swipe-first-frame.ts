@@ -5,8 +5,8 @@ import { startApp, stopAll } from './servers.ts';
 /**
  * Time from a swipe (the key that moves the feed on) to the first frame of the next video, in Debian's
  * Chromium against the built app: the feed records it as the User Timing measure below (from the key
- * event's time to requestVideoFrameCallback after playback starts). Target: under 100 ms when the next
- * video was preloaded, which the feed does for the next two.
+ * event's time to requestVideoFrameCallback after playback starts). Target: p95 under 100 ms when the
+ * next video was preloaded, which the feed does for the next two.
  */
 const MEASURE = 'velvet:swipe-to-first-frame';
 export const FIRST_FRAME_TARGET_MS = 100;
@@ -63,8 +63,10 @@ async function main() {
   console.log(
     `p50 ${round(percentile(times, 0.5))} ms  p95 ${round(percentile(times, 0.95))} ms  max ${round(Math.max(...times))} ms`,
   );
+  console.log(`each, fastest first: ${[...times].sort((a, b) => a - b).map(round).join(' ')}`);
+  // Issue 23 judges the 95th percentile, so one slow start in twenty fails it.
   console.log(
-    `target < ${FIRST_FRAME_TARGET_MS} ms: ${percentile(times, 0.5) < FIRST_FRAME_TARGET_MS ? 'met' : 'missed'} at p50`,
+    `target p95 < ${FIRST_FRAME_TARGET_MS} ms: ${percentile(times, 0.95) < FIRST_FRAME_TARGET_MS ? 'met' : 'missed'}`,
   );
   if (times.length === 0) process.exitCode = 1;
 }

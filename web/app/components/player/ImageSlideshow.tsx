@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { SpriteIcon } from '../icons/sprite';
 import styles from './ImageSlideshow.module.css';
 import { usePlayback } from './playback-store';
-import { stillUrl } from './renditions';
+import { backdropUrl, stillUrl } from './renditions';
 import type { LoadLevel } from './VideoPlayer';
 
 /** Each picture stays this long before the show moves on by itself. */
@@ -87,13 +87,7 @@ export function ImageSlideshow({ pictures, level, running, soundUrl, title }: Im
             <figure key={picture.id} className={styles.slide} aria-label={t('feed.picture', { index: position + 1, count })}>
               {url && (
                 <>
-                  <img
-                    className={styles.backdrop}
-                    src={stillUrl(picture, 'thumb') ?? url}
-                    alt=""
-                    aria-hidden="true"
-                    loading={loading}
-                  />
+                  <img className={styles.backdrop} src={backdropUrl(picture)} alt="" aria-hidden="true" loading={loading} />
                   <img
                     className={styles.picture}
                     src={url}

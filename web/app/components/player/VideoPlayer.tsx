@@ -6,7 +6,7 @@ import { CaptionOverlay } from './CaptionOverlay';
 import { captionTracks, shownTrack } from './caption-tracks';
 import { recordFirstFrame } from './first-frame';
 import { playback, usePlayback } from './playback-store';
-import { pickSource, type Rendition, stillUrl, videoSources } from './renditions';
+import { backdropUrl, pickSource, type Rendition, stillUrl, videoSources } from './renditions';
 import { useWatchProgress } from './useWatchProgress';
 import styles from './VideoPlayer.module.css';
 import { VideoProgress } from './VideoProgress';
@@ -170,7 +170,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       {poster && (
         <img
           className={styles.backdrop}
-          src={stillUrl(media, 'thumb') ?? poster}
+          src={backdropUrl(media)}
           alt=""
           aria-hidden="true"
           loading={level === 'none' ? 'lazy' : 'eager'}

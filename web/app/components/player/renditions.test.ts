@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { avatarUrl, pickMp4, pickSource, stillUrl, videoSources } from './renditions';
+import { avatarUrl, backdropUrl, pickMp4, pickSource, stillUrl, videoSources } from './renditions';
 
 const media = {
   variants: {
@@ -41,6 +41,10 @@ describe('stills', () => {
     expect(stillUrl(media, 'poster')).toBe('/media/a/poster-webp.webp');
     expect(stillUrl(media, 'thumb')).toBe('/media/a/thumb-jpg.jpg');
     expect(stillUrl({ variants: {} }, 'listing')).toBeUndefined();
+  });
+
+  test("the backdrop is the media's 64 px still at its fixed /thumber/ address", () => {
+    expect(backdropUrl({ name: 'Ab-3_x' })).toBe('/thumber/mini/Ab-3_x.jpg');
   });
 
   test('avatars by size, WebP first', () => {
