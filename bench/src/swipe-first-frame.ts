@@ -63,11 +63,14 @@ async function main() {
   console.log(
     `p50 ${round(percentile(times, 0.5))} ms  p95 ${round(percentile(times, 0.95))} ms  max ${round(Math.max(...times))} ms`,
   );
-  console.log(`each, fastest first: ${[...times].sort((a, b) => a - b).map(round).join(' ')}`);
-  // Issue 23 judges the 95th percentile, so one slow start in twenty fails it.
   console.log(
-    `target p95 < ${FIRST_FRAME_TARGET_MS} ms: ${percentile(times, 0.95) < FIRST_FRAME_TARGET_MS ? 'met' : 'missed'}`,
+    `each, fastest first: ${[...times]
+      .sort((a, b) => a - b)
+      .map(round)
+      .join(' ')}`,
   );
+  // Issue 23 judges the 95th percentile, so one slow start in twenty fails it.
+  console.log(`target p95 < ${FIRST_FRAME_TARGET_MS} ms: ${percentile(times, 0.95) < FIRST_FRAME_TARGET_MS ? 'met' : 'missed'}`);
   if (times.length === 0) process.exitCode = 1;
 }
 
