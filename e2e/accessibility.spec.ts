@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { openHydrated, waitForHydration } from './pages.ts';
 
 // axe walks the whole DOM in the page; on a busy two-core machine that alone can take seconds.
 test.slow();
@@ -39,6 +40,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('the age gate and the consent banner have no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /I am 18/ }).click();
@@ -53,7 +55,7 @@ test('Arabic pages have no serious accessibility violation', async ({ page }) =>
 });
 
 test('every control of the shell is reachable with the keyboard and has a name', async ({ page, isMobile }) => {
-  await page.goto('/?skip-entermodal');
+  await openHydrated(page, '/');
   await page.waitForLoadState('networkidle');
   const seen = new Set<string>();
   for (let step = 0; step < 60; step++) {

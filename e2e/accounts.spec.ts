@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openHydrated, waitForHydration } from './pages.ts';
 
 /** Where the e2e server's outbox transport writes e-mails (playwright.config.ts: DATA_DIR per port). */
 const OUTBOX = `e2e/.results/data-${process.env.E2E_PORT ?? 3555}/outbox`;
@@ -32,7 +33,7 @@ async function publicProfile(request: APIRequestContext, username: string) {
 }
 
 async function logIn(page: Page, username: string) {
-  await page.goto('/login?skip-entermodal');
+  await openHydrated(page, '/login');
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -57,7 +58,7 @@ test('sign up, confirm the e-mail, log out and in, edit the profile, delete and 
   const email = `${username}@example.test`;
 
   // Sign up in two steps; the proof of work runs in the background.
-  await page.goto('/login?skip-entermodal');
+  await openHydrated(page, '/login');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('E-mail').fill(email);
@@ -74,6 +75,7 @@ test('sign up, confirm the e-mail, log out and in, edit the profile, delete and 
   // The link from the outbox confirms the address.
   const link = new URL(await verificationLink(email));
   await page.goto(link.pathname);
+  await waitForHydration(page);
   await expect(page.getByRole('dialog', { name: 'E-mail confirmed' })).toBeVisible();
   await page.getByRole('button', { name: 'Start watching' }).click();
 
@@ -90,6 +92,7 @@ test('sign up, confirm the e-mail, log out and in, edit the profile, delete and 
 
   // Edit the display name and the bio with a tag.
   await page.goto('/settings');
+  await waitForHydration(page);
   await page.getByLabel('Display name').fill('End To End');
   await page.getByLabel('Bio').fill('Stretching every morning #yoga and more');
   await page.getByRole('button', { name: 'Save profile' }).click();
@@ -106,6 +109,7 @@ test('sign up, confirm the e-mail, log out and in, edit the profile, delete and 
 
   // Delete the account: logged out with the 30-day message; the profile is gone.
   await page.goto('/settings');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Delete account' }).click();
   await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your account will be deleted in 30 days' })).toBeVisible();

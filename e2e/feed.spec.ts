@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { openHydrated, waitForHydration } from './pages.ts';
 import { signUp } from './people.ts';
 
 // Media starts and settles at the pace of the machine; a loaded 2-core box needs more than the defaults.
@@ -160,7 +161,7 @@ test('watching: ten posts, a like, a follow, /following, the share sheet and the
 });
 
 test('a visitor who is not logged in is asked to log in to like, over the feed', async ({ page }) => {
-  await page.goto('/?skip-entermodal');
+  await openHydrated(page, '/');
   const postId = await currentCard(page).getAttribute('data-post-id');
   await currentCard(page)
     .getByRole('button', { name: /^Like / })
@@ -207,6 +208,7 @@ async function videoPostPath(page: Page): Promise<string> {
 test('a video that cannot play says so once (videoNotPlayablePopup), then only on its card', async ({ page, context }) => {
   await page.route(/\/media\/.+\.(mp4|m3u8)$/, (route) => route.abort());
   await page.goto(await videoPostPath(page));
+  await waitForHydration(page);
   const popup = page.getByRole('dialog', { name: "This video won't play" });
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Got it' }).click();
@@ -222,6 +224,7 @@ test('a video that cannot play says so once (videoNotPlayablePopup), then only o
 test('on a first visit the popup waits for the cookie banner instead of covering it', async ({ page }) => {
   await page.route(/\/media\/.+\.(mp4|m3u8)$/, (route) => route.abort());
   await page.goto((await videoPostPath(page)).replace('&skip-entermodal', ''));
+  await waitForHydration(page);
   await page.getByRole('dialog', { name: 'Adults only' }).getByRole('button', { name: 'I am 18 or older – Enter' }).click();
   const banner = page.getByRole('region', { name: 'Cookies on Velvet' });
   await expect(currentCard(page).getByText("This video can't be played here.")).toBeVisible();
@@ -235,6 +238,7 @@ test('on a first visit the popup waits for the cookie banner instead of covering
 test('autoplay can be switched off in the playback settings and stays off (autoplay cookie)', async ({ page, context }) => {
   const path = await videoPostPath(page);
   await page.goto(path);
+  await waitForHydration(page);
   const video = currentCard(page).getByTestId('feed-video');
   await expect(video).toHaveAttribute('data-state', 'playing');
   await currentCard(page).getByRole('button', { name: 'Playback settings' }).click();

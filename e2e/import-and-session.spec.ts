@@ -4,6 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { IMPORT_ORIGIN_PORTS } from '../playwright.config.ts';
 import { verifyCreator } from './database.ts';
+import { openHydrated } from './pages.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -90,7 +91,7 @@ async function importAndPublish(page: Page, originUrl: string) {
   const importer = await signUp(page.request, 'importer');
   // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
   await verifyCreator(importer);
-  await page.goto('/new-post?skip-entermodal');
+  await openHydrated(page, '/new-post');
   await page.getByRole('link', { name: 'Import from a link' }).click();
   await expect(page.getByRole('heading', { name: 'Import from a link', level: 1 })).toBeVisible({ timeout: 20_000 });
 

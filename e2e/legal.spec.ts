@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parseSettings } from '../server/src/config.ts';
+import { openHydrated } from './pages.ts';
 
 /** Every legal document at /legal/<name> and at its top-level alias, with the English heading. */
 /** The neutral wordings visitors see for operator details still at their defaults. */
@@ -97,12 +98,12 @@ test('the cookie policy lists every cookie with its lifetime, have18 for 730 day
 });
 
 test('a section link scrolls to its anchor and the creators page leads to sign-up', async ({ page }) => {
-  await page.goto('/legal/privacy-policy?skip-entermodal');
+  await openHydrated(page, '/legal/privacy-policy');
   await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Your rights' }).click();
   await expect(page).toHaveURL(/#your-rights$/);
   await expect(page.locator('#your-rights-heading')).toBeInViewport();
 
-  await page.goto('/creators?skip-entermodal');
+  await openHydrated(page, '/creators');
   await expect(article(page)).toContainText('480 × 718');
   await page.getByRole('link', { name: 'Create your account' }).click();
   await expect(page).toHaveURL(/\/login$/);

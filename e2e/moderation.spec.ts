@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import type { PostCard } from '../server/src/posts/post-card.ts';
 import { e2eDatabaseUrl, withDatabase } from './database.ts';
+import { openHydrated, waitForHydration } from './pages.ts';
 import { proofOfWork } from './proof-of-work.ts';
 
 /**
@@ -94,6 +95,7 @@ test('a report becomes a case, a hide, a statement, an appeal and a restore, all
   await expect(moderator.page.getByRole('cell', { name: `@${second}`, exact: true })).toBeVisible();
 
   await moderator.page.goto('/admin?queue=open&category=non_consensual&skip-entermodal');
+  await waitForHydration(moderator.page);
   await caseRow(moderator.page, post.title).getByRole('link').click();
   const media = moderator.page.getByTestId('case-media');
   await expect(media).toHaveCSS('filter', /blur/);
@@ -162,7 +164,7 @@ test('a complaint from the public form reaches the queue with its 48-hour deadli
   test.setTimeout(90_000);
   const stamp = `${Date.now().toString(36)}${testInfo.project.name.slice(0, 1)}`;
   // The footer's link, on a page that shows the footer below the content at every width.
-  await page.goto('/contact-us?skip-entermodal');
+  await openHydrated(page, '/contact-us');
   await page.getByRole('link', { name: 'Report content', exact: true }).last().click();
   await expect(page).toHaveURL(/\/report-content$/);
   await page.getByLabel('I am shown without my consent').check();

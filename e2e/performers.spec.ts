@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { e2eDatabaseUrl, verifyCreator } from './database.ts';
+import { openHydrated } from './pages.ts';
 import { signUp, uniqueClip, uploadClip } from './people.ts';
 
 /**
@@ -84,7 +85,7 @@ test('a verified creator tags a co-performer, who confirms from notifications, a
 
   // The creator uploads a post naming the co-performer: it waits for them, unseen by anyone else.
   const title = `Duet ${creator.username}`;
-  await creator.page.goto('/new-post?skip-entermodal');
+  await openHydrated(creator.page, '/new-post');
   await creator.page.getByTestId('upload-input').setInputFiles(clipFile(Date.now()));
   const composer = creator.page.getByRole('form', { name: 'Details' });
   await composer.getByLabel('Title').fill(title);
@@ -101,7 +102,7 @@ test('a verified creator tags a co-performer, who confirms from notifications, a
   expect((await (await visitor.request.get(`/api/post/${postId}`)).json()).statusCode).toBeLessThan(0);
 
   // The co-performer confirms under the notification.
-  await partner.page.goto('/notifications?skip-entermodal');
+  await openHydrated(partner.page, '/notifications');
   const request = partner.page.getByTestId('performer-request');
   await expect(partner.page.getByText('says you appear in their post')).toBeVisible();
   await expect(request.getByRole('checkbox', { name: 'I appear in this post and agree to be shown in it' })).toBeChecked();

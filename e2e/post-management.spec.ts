@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { verifyCreator } from './database.ts';
+import { openHydrated } from './pages.ts';
 import { publishClip, signUp, TEST_PASSWORD } from './people.ts';
 
 /**
@@ -27,7 +28,7 @@ test('a creator edits, hides, shows, lists the likers of and deletes a post; a v
     const fanSees = async () => (await (await fanContext.request.get(`/api/post/?userId=${creator.id}`)).json()).posts.length;
 
     const page = await creatorContext.newPage();
-    await page.goto(`/${creator.username}/post/${postId}?skip-entermodal`);
+    await openHydrated(page, `/${creator.username}/post/${postId}`);
     await expect(ownPost(page, postId).getByRole('button', { name: /^Follow/ })).toHaveCount(0);
     const manage = async () => {
       await page.getByRole('button', { name: 'Manage post' }).first().click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openGridOverlay } from './grid-overlay.ts';
-import { openHydrated } from './pages.ts';
+import { openHydrated, waitForHydration } from './pages.ts';
 
 const DEMO = { username: 'demo', password: 'velvet-demo-2026' };
 
@@ -111,7 +111,7 @@ test("an address naming another creator than the post's opens it under its creat
 
 test('following asks visitors to log in, then follows and unfollows with the count', async ({ page }, testInfo) => {
   const target = testInfo.project.name === 'mobile' ? 'ines.couture' : 'hana.asmr';
-  await page.goto(`/${target}?skip-entermodal`);
+  await openHydrated(page, `/${target}`);
   await page.getByRole('button', { name: `Follow @${target}` }).click();
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/${target}?skip-entermodal`)}`);
 
@@ -135,7 +135,7 @@ test('following asks visitors to log in, then follows and unfollows with the cou
 });
 
 test('the followers list opens as a dialog and as its own page', async ({ page }) => {
-  await page.goto('/velvet.studio?skip-entermodal');
+  await openHydrated(page, '/velvet.studio');
   await page.getByRole('link', { name: /Followers?$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Followers of @velvet.studio' });
   await expect(dialog).toBeVisible();
@@ -146,6 +146,7 @@ test('the followers list opens as a dialog and as its own page', async ({ page }
   await expect(dialog).toBeHidden();
 
   await page.goto('/velvet.studio/followers');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Followers of @velvet.studio');
   await expect(page.getByRole('listitem').filter({ has: page.locator(`a[href="${someone}"]`) })).toBeVisible();
   await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Following' }).click();

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { waitForHydration } from './pages.ts';
+import { openHydrated, waitForHydration } from './pages.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** The preference cookies of spec §3, plus our themeColor. */
@@ -108,6 +108,7 @@ test('?skip-entermodal skips the gate and accepts every cookie category', async 
 
 test('rejecting all leaves no preference cookie, even after choosing a theme', async ({ page, context, isMobile }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await ageGate(page).getByRole('button', { name: /18/ }).click();
   await consentBanner(page).getByRole('button', { name: 'Choose' }).click();
   await expect(consentBanner(page).getByRole('switch', { name: 'Necessary' })).toBeDisabled();
@@ -124,7 +125,7 @@ test('rejecting all leaves no preference cookie, even after choosing a theme', a
 });
 
 test('theme and colour switch without a reload and persist after one', async ({ page, context, isMobile }) => {
-  await page.goto('/?skip-entermodal');
+  await openHydrated(page, '/');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await openSiteSettings(page, isMobile);
   const settings = page.getByRole('dialog', { name: 'Site settings' });
@@ -189,7 +190,7 @@ test('the orientation switch remembers the choice and opens the same page in tha
   context,
   isMobile,
 }) => {
-  await page.goto('/popular?skip-entermodal');
+  await openHydrated(page, '/popular');
   await openSiteSettings(page, isMobile);
   await page.getByRole('dialog', { name: 'Site settings' }).getByRole('link', { name: 'Gay' }).click();
   await expect(page).toHaveURL(/\/popular-gay\?skip-entermodal$/);

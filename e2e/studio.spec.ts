@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { verifyCreator, withDatabase } from './database.ts';
+import { openHydrated, waitForHydration } from './pages.ts';
 import { signUp } from './people.ts';
 
 /**
@@ -52,7 +53,7 @@ test('a creator drafts, captions and schedules a clip, it publishes, a visitor w
   const creator = await signUp(page.request, 'studio');
   // A verified creator may upload; the verification flow has its own tests (server/src/compliance/verification/).
   await verifyCreator(creator.id);
-  await page.goto('/new-post?skip-entermodal');
+  await openHydrated(page, '/new-post');
   await page.getByTestId('upload-input').setInputFiles(clip(testInfo.project.name));
   const composer = page.getByRole('form', { name: 'Details' });
   await composer.getByLabel('Title').fill('Rehearsal take two');
@@ -84,10 +85,12 @@ test('a creator drafts, captions and schedules a clip, it publishes, a visitor w
 
   // Scheduled (the time field starts an hour ahead in the viewer's time zone), cancelled, scheduled again.
   await page.goto(`/studio/post/${postId}`);
+  await waitForHydration(page);
   await expect(page.getByLabel('Publish on')).not.toHaveValue('');
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(page.getByText('Your post is scheduled.')).toBeVisible();
   await page.goto('/studio?state=scheduled');
+  await waitForHydration(page);
   await page.getByRole('link', { name: /Rehearsal take two/ }).click();
   await page.getByRole('button', { name: 'Cancel the schedule' }).click();
   await expect(page.getByText('The schedule is cancelled; your post is a draft again.')).toBeVisible();
@@ -145,6 +148,7 @@ test('a creator drafts, captions and schedules a clip, it publishes, a visitor w
   const { views, completionRate } = (await figures()) ?? { views: 0, completionRate: 0 };
   expect(views).toBeGreaterThanOrEqual(1);
   await page.goto(`/studio/post/${postId}/analytics`);
+  await waitForHydration(page);
   const totals = page.getByRole('list', { name: 'Totals for the period' });
   await expect(totals.getByRole('button', { name: new RegExp(`^Views ${views}\\b`) })).toBeVisible();
   await totals.getByRole('button', { name: /^Completion rate/ }).click();

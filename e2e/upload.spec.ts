@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openHydrated } from './pages.ts';
 
 /**
  * The creator's path from a chosen file to a playable post, as a person takes it: real media made with
@@ -101,7 +102,7 @@ test.describe('as the demo creator', () => {
     test.setTimeout(60_000);
     await logIn(page.request);
     const uploads = watchUploadRequests(page);
-    await page.goto('/?skip-entermodal');
+    await openHydrated(page, '/');
     const chooser = page.waitForEvent('filechooser');
     if (isMobile) {
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -144,7 +145,7 @@ test.describe('as the demo creator', () => {
     test('a video: upload and processing progress reach 100, and the post plays in the feed', async ({ page }) => {
       test.setTimeout(300_000);
       await logIn(page.request);
-      await page.goto('/new-post?skip-entermodal');
+      await openHydrated(page, '/new-post');
       await page.getByTestId('upload-input').setInputFiles(media.video);
       const title = `Test pattern at dusk ${stamp}`;
       await composer(page).getByLabel('Title').fill(title);
@@ -168,7 +169,7 @@ test.describe('as the demo creator', () => {
     test('an image set: three images become one post that shows in the feed', async ({ page }) => {
       test.setTimeout(300_000);
       await logIn(page.request);
-      await page.goto('/new-post?skip-entermodal');
+      await openHydrated(page, '/new-post');
       await page.getByTestId('upload-input').setInputFiles(media.images);
       await expect(page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(3);
       await page.getByRole('button', { name: 'Move image-3-1000x1400.jpg earlier' }).click();
@@ -194,7 +195,7 @@ test.describe('as the demo creator', () => {
       // so there is time to cancel it, as on a slow line.
       await page.route('**/simicheck/check-user', () => undefined);
       await page.route('**/media-api/upload-preprocess', () => undefined);
-      await page.goto('/new-post?skip-entermodal');
+      await openHydrated(page, '/new-post');
       await page.getByTestId('upload-input').setInputFiles(media.otherVideo);
       const sending = page.waitForRequest('**/media-api/upload-preprocess', { timeout: 40_000 });
       await composer(page).getByRole('button', { name: 'Post' }).click();

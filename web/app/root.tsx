@@ -85,6 +85,11 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const page = useRootData();
   const i18n = i18nFor(page);
+  // Until React has hydrated the server's HTML a tap on a control does nothing. The mark tells a live page
+  // from that HTML: end-to-end tests wait for it before they touch anything.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <ConsentProvider initial={page?.consent} signedIn={page?.signedIn ?? false} locale={i18n.language}>
       <AppearanceProvider theme={page?.theme ?? 'system'} accent={page?.accent ?? defaultAccent}>
