@@ -1,24 +1,23 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until React has hydrated the page (the root marks <html data-hydrated>). A click that lands
+ * Waits until React has hydrated the page (the root marks <html data-hydrated>) and the work that follows
+ * hydration has loaded: the lazily loaded PWA layer registers the service worker on the load event, by
+ * when the other after-hydration modules (page-change listeners, the landing query) are there too; on a
+ * context's later pages the registration already exists and the mark alone tells. A click that lands
  * before hydration does nothing, a value typed before it is lost, and a busy two-core machine can take
  * several seconds to get there. Polled from here, so a page under a fake clock is waited for all the same.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), { timeout: 20_000 })
-    .toBe(true);
-}
-
-/**
- * Waits until the page has registered the service worker: the lazily loaded PWA layer does that on the
- * load event, so its timers have started by then. A registration outlives the page, so this holds only
- * for a context's first page.
- */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          async () =>
+            document.documentElement.hasAttribute('data-hydrated') && Boolean(await navigator.serviceWorker.getRegistration()),
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(true);
 }
 

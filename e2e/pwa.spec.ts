@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { waitForHydration, waitForServiceWorker } from './pages.ts';
+import { waitForHydration } from './pages.ts';
 
 const workerFile = new URL('../web/build/client/sw.js', import.meta.url);
 const NEW_VERSION_MARK = /\n\/\/ e2e new version \d+$/;
@@ -120,7 +120,7 @@ test.describe('the iOS add-to-home-screen prompt', () => {
     await asIphoneVisitor(context, page, 'necessary.preferences');
     await page.goto('/');
     // The prompt's timer starts with the page's effects, which run by the time the worker registers.
-    await waitForServiceWorker(page);
+    await waitForHydration(page);
     // The timer started with the page's effects, up to several real seconds before the registration was
     // seen on a busy machine: not shown four minutes on, shown once five have passed.
     await page.clock.fastForward(240_000);
@@ -143,7 +143,7 @@ test.describe('the iOS add-to-home-screen prompt', () => {
   test('is not shown without consent to preference cookies', async ({ page, context }) => {
     await asIphoneVisitor(context, page, 'necessary');
     await page.goto('/');
-    await waitForServiceWorker(page);
+    await waitForHydration(page);
     await page.clock.fastForward(301_000);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(prompt(page)).toHaveCount(0);
