@@ -156,12 +156,13 @@ describe('queues', () => {
     const colleague = await staffUser(t, 'moderator');
     const category = 'copyright';
     const opened: number[] = [];
-    // Received 30, 20 and 10 days ago (overdue by now), then today.
-    for (const daysAgo of [10, 30, 0, 20]) {
+    // Received 30, 20 and 14 days ago, then today. The default deadline is 7 business days: at most 11
+    // calendar days when a case arrives on a Saturday, so 14 days ago is overdue on any day the test runs.
+    for (const daysAgo of [14, 30, 0, 20]) {
       const { postId } = await reportedPost();
       opened.push((await cases.open(intakeFor(postId, { category }), new Date(Date.now() - daysAgo * DAY))).caseId);
     }
-    const [tenDays, thirtyDays, today, twentyDays] = opened as [number, number, number, number];
+    const [fourteenDays, thirtyDays, today, twentyDays] = opened as [number, number, number, number];
     const pages: CaseSummary[][] = [];
     let cursor: string | null = null;
     do {
@@ -172,18 +173,18 @@ describe('queues', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(pages.map((page) => page.length)).toEqual([3, 1]);
-    expect(pages.flat().map((item) => item.id)).toEqual([thirtyDays, twentyDays, tenDays, today]);
+    expect(pages.flat().map((item) => item.id)).toEqual([thirtyDays, twentyDays, fourteenDays, today]);
     expect(pages.flat().map((item) => item.overdue)).toEqual([true, true, true, false]);
 
     const overdue: QueueAnswer = await moderator.api.get(`/api/admin/cases?queue=overdue&category=${category}`);
-    expect(overdue.cases.map((item) => item.id)).toEqual([thirtyDays, twentyDays, tenDays]);
+    expect(overdue.cases.map((item) => item.id)).toEqual([thirtyDays, twentyDays, fourteenDays]);
     const spam: QueueAnswer = await moderator.api.get('/api/admin/cases?queue=open&category=spam');
     expect(spam.cases.every((item) => item.category === 'spam')).toBe(true);
 
-    await moderator.api.post(`/api/admin/cases/${tenDays}/assign`, {});
+    await moderator.api.post(`/api/admin/cases/${fourteenDays}/assign`, {});
     await colleague.api.post(`/api/admin/cases/${today}/escalate`, { note: 'Needs legal' });
     const mine: QueueAnswer = await moderator.api.get('/api/admin/cases?queue=mine');
-    expect(mine.cases.map((item) => item.id)).toEqual([tenDays]);
+    expect(mine.cases.map((item) => item.id)).toEqual([fourteenDays]);
     expect(mine.cases[0]).toMatchObject({ status: 'assigned', assignee: { id: moderator.id } });
     const escalated: QueueAnswer = await moderator.api.get(`/api/admin/cases?queue=escalated&category=${category}`);
     expect(escalated.cases.map((item) => item.id)).toEqual([today]);
@@ -196,12 +197,12 @@ describe('queues', () => {
       reporter: { email: 'creator@example.test', locale: 'en' },
       text: 'I consented',
       ip: nextAddress(),
-      relatedCaseId: tenDays,
+      relatedCaseId: fourteenDays,
       excludedAssigneeId: moderator.id,
     });
     const appeals: QueueAnswer = await moderator.api.get('/api/admin/cases?queue=appeals');
     expect(appeals.cases.map((item) => item.id)).toContain(appeal.caseId);
-    expect(appeals.cases.find((item) => item.id === appeal.caseId)?.relatedCaseId).toBe(tenDays);
+    expect(appeals.cases.find((item) => item.id === appeal.caseId)?.relatedCaseId).toBe(fourteenDays);
     const openAgain: QueueAnswer = await moderator.api.get(`/api/admin/cases?queue=open&category=${category}`);
     expect(openAgain.cases.map((item) => item.id)).not.toContain(appeal.caseId);
     expect(await moderator.api.post(`/api/admin/cases/${appeal.caseId}/assign`, {})).toMatchObject({ statusCode: -204 });
