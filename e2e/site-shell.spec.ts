@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { openHydrated, waitForHydration } from './pages.ts';
+import { waitForHydration } from './pages.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** The preference cookies of spec §3, plus our themeColor. */
@@ -125,7 +125,7 @@ test('rejecting all leaves no preference cookie, even after choosing a theme', a
 });
 
 test('theme and colour switch without a reload and persist after one', async ({ page, context, isMobile }) => {
-  await openHydrated(page, '/');
+  await page.goto('/?skip-entermodal');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await openSiteSettings(page, isMobile);
   const settings = page.getByRole('dialog', { name: 'Site settings' });
@@ -190,7 +190,7 @@ test('the orientation switch remembers the choice and opens the same page in tha
   context,
   isMobile,
 }) => {
-  await openHydrated(page, '/popular');
+  await page.goto('/popular?skip-entermodal');
   await openSiteSettings(page, isMobile);
   await page.getByRole('dialog', { name: 'Site settings' }).getByRole('link', { name: 'Gay' }).click();
   await expect(page).toHaveURL(/\/popular-gay\?skip-entermodal$/);
